@@ -1,0 +1,455 @@
+"""Differential harness: run one snippet on real PyTorch and on minitensor, compare.
+
+A *snippet* is a string of Python executed twice, once with ``torch`` bound to the
+real PyTorch and once with ``torch`` bound to ``minitensor``.  Besides ``torch`` the
+snippet sees ``np``, ``copy``, ``warnings``, ``math``, ``nn``/``F``/``optim``
+(looked up on whichever ``torch`` is running; snippets must never ``import`` torch
+themselves), and these helpers:
+
+``obs(name, value)``
+    record an observation.  Tensors are normalised into a dict of plain data (class
+    name, dtype repr, shape, device, values, requires_grad, is_leaf, grad_fn name,
+    _version, stride, storage_offset, is_contiguous); containers recursively; dtypes,
+    devices, Sizes by repr; Python scalars with their type.  Pointer relations must be
+    expressed by the snippet as booleans (``obs('shares', a.data_ptr() == b.data_ptr())``).
+``expect_error()``
+    ``with expect_error(): ...`` records the (type name, message) of the exception
+    raised inside, or ``'no error'``; execution continues after the block.
+``graph(fn)``
+    the autograd graph below ``fn`` as nested plain data: (name, [(child, input_nr)...]).
+``same_ptr(a, b)`` / ``same_storage(a, b)``
+    ``a.data_ptr() == b.data_ptr()`` / same for ``untyped_storage().data_ptr()``.
+
+Warnings raised anywhere in the snippet are recorded in order, interleaved with the
+observations, as (category name, message up to " (Triggered internally at").
+
+Rules: the torch side must run to the end without an uncaught exception (otherwise the
+snippet itself is broken and the test errors).  An uncaught exception on the minitensor
+side is recorded as an observation ``<uncaught>`` and so shows up as a mismatch.
+Random VALUES are never compared: snippets observe shapes/dtypes/ranges of random data.
+"""
+import contextlib
+import copy
+import math
+import sys
+import traceback
+import warnings
+
+import numpy as np
+
+_TRIGGER = " (Triggered internally at"
+
+
+# --------------------------------------------------------------------- engines
+def _real_torch():
+    import torch
+    return torch
+
+
+def _minitensor():
+    import minitensor
+    return minitensor
+
+
+ENGINES = {"torch": _real_torch, "minitensor": _minitensor}
+
+
+# --------------------------------------------------------------- normalisation
+def _is_tensor(torch, v):
+    return isinstance(v, torch.Tensor)
+
+
+def _safe(fn, *a):
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return fn(*a)
+    except Exception as e:  # an attribute the engine lacks or that raises
+        return f"<{type(e).__name__}: {e}>"
+
+
+def _gf_name(gf):
+    if gf is None:
+        return None
+    return _safe(lambda: gf.name())
+
+
+def tensor_info(torch, t):
+    info = {
+        "cls": type(t).__name__,
+        "dtype": _safe(lambda: repr(t.dtype)),
+        "shape": _safe(lambda: tuple(int(s) for s in t.shape)),
+        "device": _safe(lambda: str(t.device)),
+        "requires_grad": _safe(lambda: t.requires_grad),
+        "is_leaf": _safe(lambda: t.is_leaf),
+        "grad_fn": _safe(lambda: _gf_name(t.grad_fn)),
+        "version": _safe(lambda: t._version),
+        "stride": _safe(lambda: tuple(t.stride())),
+        "storage_offset": _safe(lambda: t.storage_offset()),
+        "contiguous": _safe(lambda: t.is_contiguous()),
+        "values": _safe(lambda: t.detach().tolist()),
+    }
+    return info
+
+
+def normalise(torch, v, depth=0):
+    if depth > 8:
+        return "<too deep>"
+    if v is None or isinstance(v, (bool, str)):
+        return v
+    if isinstance(v, (int, float)):
+        return (type(v).__name__, v)
+    if _is_tensor(torch, v):
+        return {"tensor": tensor_info(torch, v)}
+    if isinstance(v, np.ndarray):
+        return {"ndarray": (str(v.dtype), v.shape, v.tolist())}
+    if isinstance(v, np.generic):
+        return ("np." + type(v).__name__, v.item())
+    if isinstance(v, torch.dtype) or isinstance(v, torch.device):
+        return (type(v).__name__, repr(v))
+    if isinstance(v, torch.Size):
+        return ("Size", repr(v), tuple(v))
+    if isinstance(v, tuple) and type(v) is not tuple:  # torch.return_types.*
+        out = {"tuple_type": type(v).__name__,
+               "items": [normalise(torch, x, depth + 1) for x in v]}
+        for f in ("values", "indices"):
+            if hasattr(v, f):
+                out[f] = normalise(torch, getattr(v, f), depth + 1)
+        return out
+    if isinstance(v, (list, tuple)):
+        return (type(v).__name__, [normalise(torch, x, depth + 1) for x in v])
+    if isinstance(v, dict):
+        return ("dict", [(normalise(torch, k, depth + 1), normalise(torch, x, depth + 1))
+                         for k, x in v.items()])
+    if isinstance(v, (set, frozenset)):
+        return ("set", sorted(repr(normalise(torch, x, depth + 1)) for x in v))
+    if hasattr(v, "next_functions") or hasattr(v, "name") and type(v).__name__.endswith(
+            ("Backward0", "Backward1", "AccumulateGrad", "CopySlices")):
+        return ("grad_fn", _gf_name(v))
+    return ("object", type(v).__name__)
+
+
+def graph(fn, depth=0):
+    """Nested plain data for an autograd graph (names and input_nr)."""
+    if fn is None:
+        return None
+    if depth > 12:
+        return "..."
+    children = []
+    for child, nr in getattr(fn, "next_functions", ()):
+        children.append((graph(child, depth + 1), nr))
+    return (_gf_name(fn), children)
+
+
+# --------------------------------------------------------------------- running
+class _Recorder:
+    def __init__(self, torch):
+        self.torch = torch
+        self.items = []      # list of (name, normalised)
+        self.pending = []    # warnings caught so far
+
+    def flush_warnings(self, w):
+        for m in w[len(self.pending):]:
+            msg = str(m.message)
+            i = msg.find(_TRIGGER)
+            if i >= 0:
+                msg = msg[:i]
+            self.items.append(("<warning>", (m.category.__name__, msg)))
+        self.pending = list(w)
+
+
+class Uncaught(Exception):
+    pass
+
+
+def run(snippet, engine="torch"):
+    """Run ``snippet`` on one engine; return the list of (name, observation)."""
+    torch = ENGINES[engine]()
+    rec = _Recorder(torch)
+    wlist = []
+
+    def obs(name, value):
+        rec.flush_warnings(wlist)
+        rec.items.append((name, normalise(torch, value)))
+
+    @contextlib.contextmanager
+    def expect_error(label=None):
+        rec.flush_warnings(wlist)
+        name = label or f"<error #{sum(1 for n, _ in rec.items if n.startswith('<error'))}>"
+        try:
+            yield
+        except Exception as e:
+            rec.flush_warnings(wlist)
+            rec.items.append((name, ("raised", type(e).__name__, str(e))))
+        else:
+            rec.flush_warnings(wlist)
+            rec.items.append((name, "no error"))
+
+    def same_ptr(a, b):
+        return a.data_ptr() == b.data_ptr()
+
+    def same_storage(a, b):
+        return a.untyped_storage().data_ptr() == b.untyped_storage().data_ptr()
+
+    ns = {
+        "torch": torch, "np": np, "copy": copy, "warnings": warnings, "math": math,
+        "obs": obs, "expect_error": expect_error, "graph": graph,
+        "same_ptr": same_ptr, "same_storage": same_storage,
+    }
+    for name in ("nn", "optim"):
+        if hasattr(torch, name):
+            ns[name] = getattr(torch, name)
+    if hasattr(torch, "nn") and hasattr(torch.nn, "functional"):
+        ns["F"] = torch.nn.functional
+    torch.manual_seed(0)
+    uncaught = None
+    with warnings.catch_warnings(record=True) as w:
+        wlist = w
+        warnings.simplefilter("always")
+        try:
+            exec(compile(snippet, f"<snippet:{engine}>", "exec"), ns)
+        except Exception as e:
+            uncaught = e
+            rec.flush_warnings(wlist)
+            rec.items.append(("<uncaught>", ("raised", type(e).__name__, str(e))))
+        rec.flush_warnings(wlist)
+        _restore(torch)
+    if uncaught is not None and engine == "torch":
+        tb = "".join(traceback.format_exception(type(uncaught), uncaught, uncaught.__traceback__))
+        raise Uncaught(f"snippet raised on REAL torch (snippet is broken):\n{tb}\n{snippet}")
+    return rec.items
+
+
+def _restore(torch):
+    for fn in (lambda: torch.set_default_dtype(torch.float32),
+               lambda: torch.set_grad_enabled(True)):
+        try:
+            fn()
+        except Exception:
+            pass
+
+
+# ------------------------------------------------------------------ comparing
+def _tol(dtype_repr):
+    if dtype_repr == "torch.float16":
+        return 1e-3, 1e-3
+    if dtype_repr == "torch.bfloat16":
+        return 1e-2, 1e-2
+    if dtype_repr == "torch.float64":
+        return 1e-10, 1e-12
+    return 1e-5, 1e-6
+
+
+def _values_equal(a, b, dtype_repr):
+    if isinstance(a, str) or isinstance(b, str):
+        return a == b
+    if dtype_repr in ("torch.float16", "torch.float32", "torch.float64", "torch.bfloat16"):
+        try:
+            aa = np.asarray(a, dtype=np.float64)
+            bb = np.asarray(b, dtype=np.float64)
+        except (ValueError, TypeError):
+            return False
+        if aa.shape != bb.shape:
+            return False
+        rtol, atol = _tol(dtype_repr)
+        return bool(np.allclose(aa, bb, rtol=rtol, atol=atol, equal_nan=True))
+    return a == b and _types_equal(a, b)
+
+
+def _types_equal(a, b):
+    # bool vs int in tolist() output
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_types_equal(x, y) for x, y in zip(a, b))
+    return type(a) is type(b)
+
+
+def diff(t, m, path=""):
+    """List of human-readable differences between two normalised observations."""
+    out = []
+    if isinstance(t, dict) and isinstance(m, dict) and "tensor" in t and "tensor" in m:
+        ti, mi = t["tensor"], m["tensor"]
+        for k in ti:
+            if k == "values":
+                if not _values_equal(ti[k], mi.get(k), ti.get("dtype")):
+                    out.append(f"{path}.values: torch {_short(ti[k])} | minitensor {_short(mi.get(k))}")
+            elif ti[k] != mi.get(k):
+                out.append(f"{path}.{k}: torch {_short(ti[k])} | minitensor {_short(mi.get(k))}")
+        return out
+    if isinstance(t, dict) and isinstance(m, dict):
+        for k in t:
+            if k not in m:
+                out.append(f"{path}.{k}: torch {_short(t[k])} | minitensor <missing>")
+            else:
+                out.extend(diff(t[k], m[k], f"{path}.{k}"))
+        for k in m:
+            if k not in t:
+                out.append(f"{path}.{k}: torch <missing> | minitensor {_short(m[k])}")
+        return out
+    if (isinstance(t, tuple) and isinstance(m, tuple) and len(t) == 2 and len(m) == 2
+            and t[0] in ("list", "tuple", "dict") and isinstance(t[1], list)):
+        if t[0] != m[0] or not isinstance(m[1], list) or len(t[1]) != len(m[1]):
+            return [f"{path}: torch {_short(t)} | minitensor {_short(m)}"]
+        for i, (x, y) in enumerate(zip(t[1], m[1])):
+            out.extend(diff(x, y, f"{path}[{i}]"))
+        return out
+    if (isinstance(t, tuple) and isinstance(m, tuple) and len(t) == 2 and len(m) == 2
+            and t[0] == "float" and m[0] == "float"):
+        if not _values_equal(t[1], m[1], "torch.float32"):
+            out.append(f"{path}: torch {t[1]!r} | minitensor {m[1]!r}")
+        return out
+    if t != m:
+        out.append(f"{path}: torch {_short(t)} | minitensor {_short(m)}")
+    return out
+
+
+def _short(v, n=300):
+    s = repr(v)
+    return s if len(s) <= n else s[:n] + "..."
+
+
+def _split(items):
+    obs_, warns = [], []
+    for name, v in items:
+        if name == "<warning>":
+            warns.append((len(obs_), v))
+        else:
+            obs_.append((name, v))
+    return obs_, warns
+
+
+def compare(snippet):
+    """Run on both engines; return a list of mismatch strings (empty = agree)."""
+    ref = run(snippet, "torch")
+    try:
+        got = run(snippet, "minitensor")
+    except Uncaught:
+        raise
+    except Exception as e:  # e.g. minitensor not importable yet
+        return [f"<harness>: minitensor could not run: {type(e).__name__}: {e}"]
+    return compare_items(ref, got)
+
+
+def compare_items(ref, got):
+    problems = []
+    ro, rw = _split(ref)
+    go, gw = _split(got)
+    for i in range(max(len(ro), len(go))):
+        r = ro[i] if i < len(ro) else None
+        g = go[i] if i < len(go) else None
+        if g is not None and g[0] == "<uncaught>":
+            problems.append(f"minitensor raised {g[1][1]}: {g[1][2]!r} where torch observed "
+                            f"{r[0] if r else 'nothing more'}"
+                            + (f" = {_short(r[1])}" if r else "")
+                            + (f" (and {len(ro) - i - 1} later observations)" if len(ro) - i - 1 > 0 else ""))
+            break
+        if r is None:
+            problems.append(f"extra observation on minitensor: {g[0]} = {_short(g[1])}")
+            continue
+        if g is None:
+            problems.append(f"missing on minitensor: {r[0]} (torch: {_short(r[1])})")
+            continue
+        if r[0] != g[0]:
+            problems.append(f"observation #{i}: torch {r[0]} | minitensor {g[0]}")
+            continue
+        problems.extend(diff(r[1], g[1], r[0]))
+    if rw != gw:
+        ref_names = [n for n, _ in ro]
+
+        def where(k):
+            return f"before {ref_names[k]}" if k < len(ref_names) else "at the end"
+        rs = {w for w in rw}
+        gs = {w for w in gw}
+        for k, w in rw:
+            if (k, w) not in gs:
+                problems.append(f"warning {where(k)}: torch warns {w[0]}: {_short(w[1], 200)!s} | minitensor does not")
+        for k, w in gw:
+            if (k, w) not in rs:
+                problems.append(f"warning {where(k)}: minitensor warns {w[0]}: {_short(w[1], 200)!s} | torch does not")
+        if not problems:
+            problems.append(f"warnings differ in count/order: torch {rw} | minitensor {gw}")
+    return problems
+
+
+def check(snippet):
+    problems = compare(snippet)
+    if problems:
+        raise AssertionError("minitensor differs from torch:\n  " + "\n  ".join(problems))
+
+
+# ------------------------------------------------------------------ case lists
+def parse_cases(text):
+    """Parse a block of ``### name`` separated snippets into {name: snippet}."""
+    import textwrap
+    cases = {}
+    name = None
+    buf = []
+    for line in textwrap.dedent(text).splitlines():
+        if line.startswith("### "):
+            if name is not None:
+                _add(cases, name, buf)
+            name = line[4:].strip()
+            buf = []
+        else:
+            buf.append(line)
+    if name is not None:
+        _add(cases, name, buf)
+    return cases
+
+
+def _add(cases, name, buf):
+    if name in cases:
+        raise ValueError(f"duplicate case name {name!r}")
+    body = "\n".join(buf).strip("\n") + "\n"
+    if "obs(" not in body and "expect_error" not in body:
+        raise ValueError(f"case {name!r} observes nothing")
+    cases[name] = body
+
+
+def check_case(snippet):
+    """Entry point used by the test modules.
+
+    With DIFF_TORCH_ONLY=1 only the real-torch side runs (validates the snippets
+    themselves without needing minitensor)."""
+    import os
+    if os.environ.get("DIFF_TORCH_ONLY"):
+        run(snippet, "torch")
+        return
+    check(snippet)
+
+
+def make_test(cases):
+    """Return a parametrised pytest test function over ``cases``."""
+    import pytest
+
+    @pytest.mark.parametrize("name", list(cases))
+    def test_case(name):
+        check_case(cases[name])
+    return test_case
+
+
+def _main(argv):
+    """python tests/differential/harness.py MODULE [CASE...] [--engine E]: print observations."""
+    import importlib
+    import os
+    import pprint
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+    engine = "torch"
+    if "--engine" in argv:
+        i = argv.index("--engine")
+        engine = argv[i + 1]
+        del argv[i:i + 2]
+    mod = importlib.import_module(argv[0])
+    names = argv[1:] or list(mod.CASES)
+    for n in names:
+        print("###", n)
+        if engine == "both":
+            for p in compare(mod.CASES[n]):
+                print("  ", p)
+        else:
+            for k, v in run(mod.CASES[n], engine):
+                print("  ", k, "=", pprint.pformat(v, width=150))
+
+
+if __name__ == "__main__":
+    _main(sys.argv[1:])
