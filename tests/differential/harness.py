@@ -93,7 +93,7 @@ def tensor_info(torch, t):
 
 
 def normalise(torch, v, depth=0):
-    if depth > 8:
+    if depth > 40:
         return "<too deep>"
     if v is None or isinstance(v, (bool, str)):
         return v

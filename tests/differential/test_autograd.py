@@ -1,0 +1,574 @@
+"""Autograd: requires_grad, leaves, graph structure, backward, grad, modes, version checks, hooks."""
+from harness import make_test, parse_cases
+
+CASES = parse_cases(r'''
+### requires_grad_floating_only
+with expect_error():
+    torch.tensor([1, 2]).requires_grad_()
+with expect_error():
+    torch.tensor([True]).requires_grad_(True)
+x = torch.tensor([1, 2])
+with expect_error():
+    x.requires_grad = True
+obs('x', x)
+obs('false_ok', torch.tensor([1, 2]).requires_grad_(False))
+h = torch.tensor([1.], dtype=torch.float16).requires_grad_()
+obs('h', h)
+
+### requires_grad_leaves_only
+a = torch.tensor([1., 2.], requires_grad=True)
+b = a * 2
+b.requires_grad_(True)
+obs('b_true_ok', b)
+with expect_error():
+    b.requires_grad_(False)
+with expect_error():
+    b.requires_grad = False
+c = torch.tensor([1.])
+r = c.requires_grad_()
+obs('ret_self', r is c)
+obs('c', c)
+c.requires_grad = False
+obs('c_off', c)
+
+### is_leaf_rules
+a = torch.tensor([1.], requires_grad=True)
+b = torch.tensor([1.])
+obs('a', a.is_leaf)
+obs('b', b.is_leaf)
+obs('a2', (a * 2).is_leaf)
+obs('b2', (b * 2).is_leaf)
+obs('ab', (a * b).is_leaf)
+obs('detach', (a * 2).detach().is_leaf)
+with torch.no_grad():
+    obs('nograd', (a * 2).is_leaf)
+obs('view_of_leaf', a.view(1).is_leaf)
+obs('view_of_nograd', b.view(1).is_leaf)
+
+### grad_fn_name_and_type
+a = torch.tensor([1., 2.], requires_grad=True)
+y = (a * 2).sum()
+obs('name', y.grad_fn.name())
+obs('type', type(y.grad_fn).__name__)
+obs('leaf_gf', a.grad_fn)
+obs('next', [(type(f).__name__ if f is not None else None, n) for f, n in y.grad_fn.next_functions])
+acc = y.grad_fn.next_functions[0][0].next_functions[0][0]
+obs('acc_type', type(acc).__name__)
+obs('acc_name', acc.name())
+obs('acc_variable_is_a', acc.variable is a)
+obs('acc_next', acc.next_functions)
+
+### next_functions_structure
+a = torch.tensor([1., 2.], requires_grad=True)
+b = torch.tensor([3., 4.], requires_grad=True)
+c = torch.tensor([5., 6.])
+y = (a * b + c * a - b / 2).exp().sum()
+obs('g', graph(y.grad_fn))
+z = a + c
+obs('z', [(None if f is None else f.name(), n) for f, n in z.grad_fn.next_functions])
+w = c + a
+obs('w', [(None if f is None else f.name(), n) for f, n in w.grad_fn.next_functions])
+
+### next_functions_input_nr_multi_output
+x = torch.arange(6., requires_grad=True)
+parts = x.split(2)
+y = parts[0] * parts[2]
+obs('g', graph(y.grad_fn))
+u = x.view(2, 3).unbind(0)
+z = u[1] + u[0]
+obs('gz', graph(z.grad_fn))
+m = x.view(2, 3).max(1)
+obs('gm', graph(m.values.grad_fn))
+
+### accumulate_grad_shared
+a = torch.tensor([1., 2.], requires_grad=True)
+y1 = a * 2
+y2 = a * 3
+f1 = y1.grad_fn.next_functions[0][0]
+f2 = y2.grad_fn.next_functions[0][0]
+obs('same_acc', f1 is f2)
+obs('same_metadata', f1.variable is f2.variable)
+
+### backward_scalar_and_accumulation
+a = torch.tensor([1., 2., 3.], requires_grad=True)
+obs('before', a.grad)
+(a * a).sum().backward()
+obs('g1', a.grad)
+g_obj = a.grad
+(a * 2).sum().backward()
+obs('g2', a.grad)
+obs('same_grad_object', a.grad is g_obj)
+a.grad.zero_()
+obs('zeroed', a.grad)
+a.grad = None
+a.sum().backward()
+obs('g3', a.grad)
+
+### grad_properties
+a = torch.tensor([1., 2.], requires_grad=True)
+(a * 3).sum().backward()
+g = a.grad
+obs('g', g)
+obs('g_rg', g.requires_grad)
+obs('g_leaf', g.is_leaf)
+obs('repr', repr(a.grad))
+
+### backward_with_gradient
+a = torch.tensor([1., 2., 3.], requires_grad=True)
+y = a * 2
+y.backward(torch.tensor([1., 0.1, 0.01]))
+obs('a.grad', a.grad)
+b = torch.tensor([[1., 2.]], requires_grad=True)
+(b ** 2).backward(gradient=torch.ones(1, 2))
+obs('b.grad', b.grad)
+c = torch.tensor(2., requires_grad=True)
+(c * 3).backward(torch.tensor(2.))
+obs('c.grad', c.grad)
+
+### backward_gradient_shape_errors
+a = torch.tensor([1., 2., 3.], requires_grad=True)
+y = a * 2
+with expect_error():
+    y.backward(torch.ones(2))
+with expect_error():
+    y.backward(torch.ones(3, dtype=torch.int64))
+with expect_error():
+    y.backward()
+with expect_error():
+    y.backward(torch.ones(1, 3))
+s = y.sum()
+with expect_error():
+    s.backward(torch.ones(3))
+obs('a.grad', a.grad)
+
+### backward_non_scalar_error
+a = torch.tensor([1., 2.], requires_grad=True)
+with expect_error():
+    (a * 2).backward()
+with expect_error():
+    torch.autograd.grad(a * 2, a)
+
+### backward_no_grad_fn_error
+a = torch.tensor([1., 2.])
+with expect_error():
+    a.sum().backward()
+b = torch.tensor([1., 2.], requires_grad=True)
+with expect_error():
+    b.detach().sum().backward()
+with torch.no_grad():
+    c = b * 2
+with expect_error():
+    c.sum().backward()
+
+### backward_on_leaf_itself
+a = torch.tensor(3., requires_grad=True)
+a.backward()
+obs('a.grad', a.grad)
+b = torch.tensor([1., 2.], requires_grad=True)
+b.backward(torch.tensor([5., 6.]))
+obs('b.grad', b.grad)
+
+### second_backward_error
+a = torch.tensor([1., 2.], requires_grad=True)
+y = (a * a).sum()
+y.backward()
+with expect_error():
+    y.backward()
+obs('a.grad', a.grad)
+
+### second_backward_no_saved_ok
+a = torch.tensor([1., 2.], requires_grad=True)
+y = (a * 2).sum()
+y.backward()
+with expect_error():
+    y.backward()
+obs('a.grad', a.grad)
+z = (a + 1).sum()
+z.backward()
+with expect_error():
+    z.backward()
+obs('a.grad2', a.grad)
+
+### retain_graph
+a = torch.tensor([1., 2.], requires_grad=True)
+y = (a * a).sum()
+y.backward(retain_graph=True)
+obs('g1', a.grad)
+y.backward()
+obs('g2', a.grad)
+with expect_error():
+    y.backward()
+
+### autograd_grad_function
+a = torch.tensor([1., 2.], requires_grad=True)
+b = torch.tensor([3., 4.], requires_grad=True)
+y = (a * b).sum()
+ga, gb = torch.autograd.grad(y, [a, b])
+obs('ga', ga)
+obs('gb', gb)
+obs('a.grad', a.grad)
+z = (a ** 3).sum()
+(g,) = torch.autograd.grad(z, a, create_graph=True)
+obs('g', g)
+(g2,) = torch.autograd.grad(g.sum(), a)
+obs('g2', g2)
+w = (a * 2).sum()
+obs('tuple_out', torch.autograd.grad(w, (a,)))
+o = a * 2
+obs('grad_outputs', torch.autograd.grad(o, a, grad_outputs=torch.tensor([1., 10.])))
+
+### autograd_grad_errors
+a = torch.tensor([1., 2.], requires_grad=True)
+b = torch.tensor([3., 4.], requires_grad=True)
+y = (a * 2).sum()
+with expect_error():
+    torch.autograd.grad(y, b)
+obs('allow_unused', torch.autograd.grad((a * 2).sum(), [a, b], allow_unused=True))
+y2 = (a * a).sum()
+torch.autograd.grad(y2, a)
+with expect_error():
+    torch.autograd.grad(y2, a)
+with expect_error():
+    torch.autograd.grad((a * 2).sum(), torch.tensor([1.]))
+
+### autograd_backward_function
+a = torch.tensor([1., 2.], requires_grad=True)
+torch.autograd.backward((a * 3).sum())
+obs('a.grad', a.grad)
+torch.autograd.backward([a * 1, a * 2], [torch.ones(2), torch.ones(2)])
+obs('a.grad2', a.grad)
+b = torch.tensor([1., 2.], requires_grad=True)
+(b * 2).sum().backward(inputs=[b])
+obs('b.grad', b.grad)
+
+### nonleaf_grad_none_with_warning
+a = torch.tensor([1., 2.], requires_grad=True)
+b = a * 2
+c = b.sum()
+c.backward()
+obs('b.grad', b.grad)
+obs('a.grad', a.grad)
+obs('c.grad', c.grad)
+
+### retain_grad
+a = torch.tensor([1., 2.], requires_grad=True)
+b = a * 2
+b.retain_grad()
+obs('retains', b.retains_grad)
+obs('a_retains', a.retains_grad)
+c = (b * b).sum()
+c.backward()
+obs('b.grad', b.grad)
+obs('a.grad', a.grad)
+a.retain_grad()
+obs('leaf_retain_noop', a.retains_grad)
+d = torch.tensor([1.])
+with expect_error():
+    d.retain_grad()
+
+### retain_grad_accumulates
+a = torch.tensor([1., 2.], requires_grad=True)
+b = a * 2
+b.retain_grad()
+b.sum().backward(retain_graph=True)
+b.sum().backward()
+obs('b.grad', b.grad)
+obs('a.grad', a.grad)
+
+### grad_modes_context
+a = torch.tensor([1.], requires_grad=True)
+obs('enabled', torch.is_grad_enabled())
+with torch.no_grad():
+    obs('in_no_grad', torch.is_grad_enabled())
+    b = a * 2
+    with torch.enable_grad():
+        obs('in_enable', torch.is_grad_enabled())
+        c = a * 2
+    d = a * 2
+obs('b', b)
+obs('c', c)
+obs('d', d)
+with torch.set_grad_enabled(False):
+    e = a * 2
+obs('e', e)
+obs('after', torch.is_grad_enabled())
+torch.set_grad_enabled(False)
+obs('fn_off', torch.is_grad_enabled())
+f = a * 2
+torch.set_grad_enabled(True)
+obs('f', f)
+obs('fn_on', torch.is_grad_enabled())
+
+### grad_modes_decorators
+a = torch.tensor([1.], requires_grad=True)
+@torch.no_grad()
+def f(x):
+    return x * 2, torch.is_grad_enabled()
+@torch.enable_grad()
+def g(x):
+    return x * 2
+@torch.no_grad
+def h(x):
+    return x * 3
+obs('f', f(a))
+with torch.no_grad():
+    obs('g', g(a))
+obs('h', h(a))
+obs('f_name', f.__name__)
+obs('after', torch.is_grad_enabled())
+
+### no_grad_exception_restores
+a = torch.tensor([1.], requires_grad=True)
+try:
+    with torch.no_grad():
+        raise ValueError('x')
+except ValueError:
+    pass
+obs('enabled', torch.is_grad_enabled())
+obs('y', a * 2)
+
+### no_grad_inplace_on_leaf_ok
+a = torch.tensor([1., 2.], requires_grad=True)
+with torch.no_grad():
+    a.add_(1)
+    a[0] = 7
+    a.mul_(torch.tensor([1., 2.]))
+obs('a', a)
+(a * 2).sum().backward()
+obs('a.grad', a.grad)
+with torch.no_grad():
+    a -= 0.5 * a.grad
+obs('a2', a)
+
+### inplace_leaf_requires_grad_error
+a = torch.tensor([1., 2.], requires_grad=True)
+with expect_error():
+    a.add_(1)
+with expect_error():
+    a += 1
+with expect_error():
+    a.zero_()
+with expect_error():
+    a.fill_(0.)
+with expect_error():
+    a.mul_(2)
+with expect_error():
+    a.clamp_(0, 1)
+with expect_error():
+    a.copy_(torch.zeros(2))
+obs('a', a)
+
+### inplace_view_of_leaf_error
+a = torch.tensor([1., 2., 3.], requires_grad=True)
+v = a[1:]
+with expect_error():
+    v.add_(1)
+w = a.view(3, 1)
+with expect_error():
+    w.mul_(2)
+t = a.view(1, 3).t()
+with expect_error():
+    t.zero_()
+with expect_error():
+    a[0].fill_(1.)
+obs('a', a)
+
+### inplace_view_of_nonleaf_copyslices
+a = torch.tensor([1., 2., 3.], requires_grad=True)
+b = a * 1
+v = b[1:]
+v.mul_(10)
+obs('b', b)
+obs('v', v)
+obs('g', graph(b.grad_fn))
+obs('v_g', graph(v.grad_fn))
+b.sum().backward()
+obs('a.grad', a.grad)
+
+### inplace_view_of_nonleaf_setitem
+a = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)
+b = a.clone()
+b[0, 1] = 0.
+b[1] *= 3
+obs('b', b)
+obs('gname', b.grad_fn.name())
+(b * b).sum().backward()
+obs('a.grad', a.grad)
+
+### view_base_grad_fn_after_view_inplace
+a = torch.tensor([1., 2., 3., 4.], requires_grad=True)
+b = a.clone()
+v = b.view(2, 2)
+v.add_(1)
+obs('b', b)
+obs('v', v)
+obs('v_graph', graph(v.grad_fn))
+v2 = b[:2]
+obs('v2', v2)
+
+### inplace_then_view_grad_flow
+x = torch.ones(3, requires_grad=True)
+y = torch.tensor([1., 2., 3.], requires_grad=True)
+b = x * 2
+b[0:2].mul_(y[0:2])
+b.sum().backward()
+obs('x.grad', x.grad)
+obs('y.grad', y.grad)
+
+### saved_tensor_version_error_mul
+a = torch.tensor([1., 2.], requires_grad=True)
+b = a * 2
+c = b * b
+b.add_(1)
+with expect_error():
+    c.sum().backward()
+obs('versions', b._version)
+
+### saved_tensor_version_error_sigmoid
+a = torch.tensor([1., 2.], requires_grad=True)
+out = a.sigmoid()
+c = out.detach()
+c.zero_()
+with expect_error():
+    out.sum().backward()
+obs('out', out)
+
+### saved_tensor_version_error_exp_tanh
+a = torch.tensor([0.5, 1.], requires_grad=True)
+e = a.exp()
+e.add_(1)
+with expect_error():
+    e.sum().backward()
+t = a.tanh()
+t.mul_(2)
+with expect_error():
+    t.sum().backward()
+s = a * 2
+p = s.pow(2)
+s.mul_(2)
+with expect_error():
+    p.sum().backward()
+
+### saved_tensor_leaf_modified
+a = torch.tensor([1., 2.], requires_grad=True)
+b = a * a
+with torch.no_grad():
+    a.mul_(2)
+with expect_error():
+    b.sum().backward()
+
+### saved_tensor_not_saved_ok
+a = torch.tensor([1., 2.], requires_grad=True)
+b = a * 2
+c = b + 1
+b.add_(5)
+c.sum().backward()
+obs('a.grad', a.grad)
+d = a * 3
+e = d * 2
+d.mul_(2)
+e.sum().backward()
+obs('a.grad2', a.grad)
+
+### saved_tensor_version_error_via_view
+a = torch.tensor([1., 2., 3.], requires_grad=True)
+b = a * 1
+c = b.exp()
+v = c[1:]
+v.zero_()
+with expect_error():
+    c.sum().backward()
+
+### register_hook_tensor
+a = torch.tensor([1., 2.], requires_grad=True)
+seen = []
+h = a.register_hook(lambda g: seen.append(g.clone()))
+(a * 3).sum().backward()
+obs('seen', seen)
+obs('a.grad', a.grad)
+h.remove()
+(a * 3).sum().backward()
+obs('seen_after_remove', len(seen))
+
+### register_hook_modifies_grad
+a = torch.tensor([1., 2.], requires_grad=True)
+b = a * 2
+b.register_hook(lambda g: g * 10)
+b.sum().backward()
+obs('a.grad', a.grad)
+c = torch.tensor([1.], requires_grad=True)
+c.register_hook(lambda g: g + 100)
+(c * 2).sum().backward()
+obs('c.grad', c.grad)
+with expect_error():
+    torch.tensor([1.]).register_hook(lambda g: g)
+
+### grad_assignment_checks
+a = torch.tensor([1., 2.], requires_grad=True)
+a.grad = torch.tensor([5., 5.])
+(a * 1).sum().backward()
+obs('a.grad', a.grad)
+with expect_error():
+    a.grad = torch.tensor([1., 2., 3.])
+with expect_error():
+    a.grad = torch.tensor([1, 2])
+with expect_error():
+    a.grad = [1., 2.]
+a.grad = None
+obs('none', a.grad)
+
+### graph_of_several_ops
+x = torch.tensor([1., 2.], requires_grad=True)
+w = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)
+y = torch.relu(w @ x + 1).sum()
+obs('y', y)
+obs('g', graph(y.grad_fn))
+y.backward()
+obs('x.grad', x.grad)
+obs('w.grad', w.grad)
+
+### diamond_graph_accumulation
+x = torch.tensor(2., requires_grad=True)
+a = x * 3
+b = a * a + a.exp() + a
+obs('g', graph(b.grad_fn))
+b.backward()
+obs('x.grad', x.grad)
+
+### requires_grad_propagation
+a = torch.tensor([1.], requires_grad=True)
+b = torch.tensor([2.])
+obs('a_b', (a + b).requires_grad)
+obs('b_b', (b + b).requires_grad)
+obs('cmp', (a > 0).requires_grad)
+obs('argmax', a.argmax().requires_grad)
+obs('int_cast', a.long().requires_grad)
+obs('float_cast', a.double().requires_grad)
+obs('index', a[0].requires_grad)
+obs('detach', a.detach().requires_grad)
+obs('max_indices', torch.max(a.view(1, 1), 1).indices.requires_grad)
+obs('item_type', type(a.item()).__name__)
+
+### set_detect_anomaly_flags
+obs('anomaly', torch.is_anomaly_enabled())
+
+### inference_mode_basic
+a = torch.tensor([1.], requires_grad=True)
+with torch.inference_mode():
+    b = a * 2
+obs('b', b)
+obs('inf', b.is_inference())
+
+### zero_grad_through_grad_none_after_backward
+w = torch.tensor([1., 2.], requires_grad=True)
+for i in range(3):
+    loss = (w * w).sum()
+    loss.backward()
+    obs(f'grad{i}', w.grad)
+    with torch.no_grad():
+        w -= 0.1 * w.grad
+    w.grad.zero_()
+obs('w', w)
+''')
+
+test_case = make_test(CASES)
