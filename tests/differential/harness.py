@@ -462,3 +462,19 @@ def _main(argv):
 
 if __name__ == "__main__":
     _main(sys.argv[1:])
+
+
+def check_facts(snippet, expected):
+    """Run ``snippet`` on minitensor only and compare its observations with hand-verified
+    facts about real torch (for behaviour this machine's CPU-only torch cannot show,
+    e.g. CUDA).  ``expected`` is a list of (name, plain Python value) in order."""
+    import os
+    import pytest
+    if os.environ.get("DIFF_TORCH_ONLY"):
+        pytest.skip("facts are checked against minitensor only")
+    got = run(snippet, "minitensor")
+    torch = _real_torch()
+    ref = [(n, normalise(torch, v)) for n, v in expected]
+    problems = compare_items(ref, got)
+    if problems:
+        raise AssertionError("minitensor differs from torch facts:\n  " + "\n  ".join(problems))
