@@ -1,0 +1,79 @@
+"""minitensor: a small autograd tensor engine on NumPy that behaves like PyTorch 2.13.
+
+``import minitensor as torch`` and lesson code about tensors, copying and autograd
+runs unchanged. The ``cuda`` device is simulated (host memory, device tag only).
+"""
+from .dtypes import (dtype, float32, float64, float16, int64, int32, int16, int8, uint8,
+                    bool_ as bool, get_default_dtype, set_default_dtype, promote_types)
+from .device import device
+from .size import Size
+from .tensor import Tensor
+from .storage import UntypedStorage
+from . import _methods  # noqa: F401  (attaches ops to Tensor)
+from .creation import (tensor, as_tensor, asarray, from_numpy, zeros, ones, empty, full, eye,
+                       zeros_like, ones_like, empty_like, full_like, rand_like, randn_like,
+                       arange, linspace, logspace, rand, randn, randint, randperm, normal)
+from .random import manual_seed, seed, initial_seed, get_rng_state, set_rng_state, Generator
+from .autograd import no_grad, enable_grad, set_grad_enabled, is_grad_enabled, inference_mode
+from .functions.pointwise import (add, sub, subtract, mul, multiply, div, divide, true_divide,
+                                  floor_divide, remainder, fmod, pow, neg, negative, abs, exp,
+                                  log, sqrt, sin, cos, tanh, sigmoid, relu, sign, clamp, clip,
+                                  clamp_min, clamp_max, maximum, minimum, where, eq, ne, lt, le,
+                                  gt, ge, greater, greater_equal, less, less_equal, not_equal,
+                                  equal, allclose, isclose, logical_not, logical_and, logical_or,
+                                  bitwise_not, isnan, isinf, isfinite)
+from .functions.reduction import (sum, mean, prod, max, min, amax, amin, argmax, argmin, all,
+                                  any, norm)
+from .functions.views import (reshape, flatten, squeeze, unsqueeze, t, transpose, swapaxes,
+                              permute, narrow, select, unbind, broadcast_to)
+from .functions.linalg import matmul, mm, bmm, dot, mv
+from .functions.join import cat, concat, concatenate, stack
+from .functions.activation import softmax, log_softmax
+from .functions.copying import clone, detach
+from ._methods import reciprocal
+from . import autograd, cuda, events
+from ._tensor_str import set_printoptions, get_printoptions
+
+float = float32
+double = float64
+half = float16
+long = int64
+int = int32
+short = int16
+cfloat = None
+strided = "torch.strided"
+__version__ = "2.13.0"    # the torch version whose behaviour minitensor follows
+
+FloatTensor = DoubleTensor = LongTensor = None  # legacy constructors are not modelled
+
+
+def is_tensor(obj):
+    return isinstance(obj, Tensor)
+
+
+def numel(input):
+    return input.numel()
+
+
+def is_floating_point(input):
+    return input.is_floating_point()
+
+
+def result_type(tensor1, tensor2):
+    from .functions.pointwise import result_dtype
+    return result_dtype(tensor1, tensor2)
+
+
+def can_cast(from_, to):
+    return from_._category <= to._category
+
+
+def _lazy(name):
+    import importlib
+    return importlib.import_module("." + name, __name__)
+
+
+def __getattr__(name):
+    if name in ("nn", "optim"):
+        return _lazy(name)
+    raise AttributeError(f"module 'torch' has no attribute '{name}'")

@@ -1,0 +1,158 @@
+"""Attach the ops in ``functions/`` to Tensor as methods and operators, the way
+torch exposes ``torch.add(a, b)``, ``a.add(b)`` and ``a + b`` as one op."""
+import numpy as np
+
+from .tensor import Tensor
+from .functions import pointwise as P, reduction as R, views as V, copying as C
+from .functions import linalg as L, join as J, activation as A
+
+_NUMBER = (int, float, bool)
+
+
+def _operand_ok(x):
+    return isinstance(x, (Tensor, int, float, bool, np.ndarray, np.generic))
+
+
+def _binop(fn, reverse=False):
+    def op(self, other):
+        if not _operand_ok(other):
+            return NotImplemented
+        return fn(other, self) if reverse else fn(self, other)
+    return op
+
+
+def _iop(fn):
+    def op(self, other):
+        if not _operand_ok(other):
+            return NotImplemented
+        return fn(self, other)
+    return op
+
+
+def reciprocal(self):
+    return P._unary("reciprocal", self, np.reciprocal, ReciprocalBackward0)
+
+
+class ReciprocalBackward0(P.Node):
+    saves = (("result", -1),)
+
+    def backward(self, g):
+        (r,) = self.saved()
+        return (-g * r * r,)
+
+
+def _rtruediv(self, other):
+    if not _operand_ok(other):
+        return NotImplemented
+    if isinstance(other, Tensor):
+        return P.div(other, self)
+    return P.mul(reciprocal(self), other)
+
+
+def _rsub(self, other):
+    if not _operand_ok(other):
+        return NotImplemented
+    if isinstance(other, Tensor):
+        return P.sub(other, self)
+    return P.rsub(self, other)
+
+
+def _rpow(self, other):
+    if not _operand_ok(other):
+        return NotImplemented
+    return P.pow(other, self)
+
+
+def _rmatmul(self, other):
+    if not isinstance(other, Tensor):
+        return NotImplemented
+    return L.matmul(other, self)
+
+
+def _invert(self):
+    if self._data.dtype == np.bool_:
+        return P.logical_not(self)
+    return P.bitwise_not(self)
+
+
+def _eq(self, other):
+    if not _operand_ok(other):
+        return False
+    return P.eq(self, other)
+
+
+def _ne(self, other):
+    if not _operand_ok(other):
+        return True
+    return P.ne(self, other)
+
+
+METHODS = {
+    # arithmetic
+    "add": P.add, "sub": P.sub, "subtract": P.sub, "mul": P.mul, "multiply": P.mul,
+    "div": P.div, "divide": P.div, "true_divide": P.div, "floor_divide": P.floor_divide,
+    "remainder": P.remainder, "fmod": P.fmod, "pow": P.pow, "neg": P.neg, "negative": P.neg,
+    "abs": P.abs, "absolute": P.abs, "exp": P.exp, "log": P.log, "sqrt": P.sqrt, "sin": P.sin,
+    "cos": P.cos, "tanh": P.tanh, "sigmoid": P.sigmoid, "relu": P.relu, "sign": P.sign,
+    "clamp": P.clamp, "clip": P.clamp, "clamp_min": P.clamp_min, "clamp_max": P.clamp_max,
+    "maximum": P.maximum, "minimum": P.minimum, "where": lambda self, cond, other: P.where(cond, self, other),
+    "reciprocal": reciprocal,
+    "eq": P.eq, "ne": P.ne, "lt": P.lt, "le": P.le, "gt": P.gt, "ge": P.ge,
+    "greater": P.gt, "greater_equal": P.ge, "less": P.lt, "less_equal": P.le, "not_equal": P.ne,
+    "equal": P.equal, "allclose": P.allclose, "isclose": P.isclose,
+    "logical_not": P.logical_not, "logical_and": P.logical_and, "logical_or": P.logical_or,
+    "bitwise_not": P.bitwise_not, "isnan": P.isnan, "isinf": P.isinf, "isfinite": P.isfinite,
+    # in place
+    "add_": P.add_, "sub_": P.sub_, "mul_": P.mul_, "div_": P.div_, "pow_": P.pow_,
+    "neg_": P.neg_, "abs_": P.abs_, "exp_": P.exp_, "log_": P.log_, "sqrt_": P.sqrt_,
+    "sin_": P.sin_, "cos_": P.cos_, "tanh_": P.tanh_, "sigmoid_": P.sigmoid_, "relu_": P.relu_,
+    "clamp_": P.clamp_, "clip_": P.clamp_, "fill_": P.fill_, "zero_": P.zero_,
+    # reductions
+    "sum": R.sum, "mean": R.mean, "prod": R.prod, "max": R.max, "min": R.min, "amax": R.amax,
+    "amin": R.amin, "argmax": R.argmax, "argmin": R.argmin, "all": R.all, "any": R.any, "norm": R.norm,
+    # views
+    "view": V.view, "view_as": V.view_as, "reshape": V.reshape, "reshape_as": V.reshape_as,
+    "flatten": V.flatten, "unflatten": V.unflatten, "squeeze": V.squeeze, "unsqueeze": V.unsqueeze,
+    "t": V.t, "transpose": V.transpose, "swapaxes": V.transpose, "swapdims": V.transpose,
+    "permute": V.permute, "expand": V.expand, "expand_as": V.expand_as, "broadcast_to": V.broadcast_to,
+    "narrow": V.narrow, "select": V.select, "unbind": V.unbind,
+    "__getitem__": V.getitem, "__setitem__": V.setitem,
+    # copying
+    "clone": C.clone, "contiguous": C.contiguous, "detach": C.detach, "detach_": C.detach_,
+    "copy_": C.copy_, "new_tensor": C.new_tensor, "new_zeros": C.new_zeros, "new_ones": C.new_ones,
+    "new_empty": C.new_empty, "new_full": C.new_full, "resize_": C.resize_,
+    "resize_as_": C.resize_as_, "set_": C.set_, "transpose_": C.transpose_, "t_": C.t_,
+    "to": C.to, "type": C.type_, "cpu": C.cpu, "cuda": C.cuda,
+    "float": C._cast(None), "double": None, "half": None, "long": None, "int": None,
+    "short": None, "char": None, "byte": None, "bool": None,
+    # linear algebra, joining, activations
+    "matmul": L.matmul, "mm": L.mm, "bmm": L.bmm, "dot": L.dot, "mv": L.mv,
+    "softmax": A.softmax, "log_softmax": A.log_softmax,
+    # operators
+    "__add__": _binop(P.add), "__radd__": _binop(P.add), "__sub__": _binop(P.sub),
+    "__rsub__": _rsub, "__mul__": _binop(P.mul), "__rmul__": _binop(P.mul),
+    "__truediv__": _binop(P.div), "__rtruediv__": _rtruediv, "__floordiv__": _binop(P.floor_divide),
+    "__rfloordiv__": _binop(P.floor_divide, reverse=True), "__mod__": _binop(P.remainder),
+    "__pow__": _binop(P.pow), "__rpow__": _rpow, "__matmul__": _binop(L.matmul),
+    "__rmatmul__": _rmatmul, "__neg__": P.neg, "__pos__": lambda self: self, "__abs__": P.abs,
+    "__invert__": _invert, "__and__": _binop(P.bitwise_and), "__or__": _binop(P.bitwise_or),
+    "__xor__": _binop(P.bitwise_xor),
+    "__eq__": _eq, "__ne__": _ne, "__lt__": _binop(P.lt), "__le__": _binop(P.le),
+    "__gt__": _binop(P.gt), "__ge__": _binop(P.ge),
+    "__iadd__": _iop(P.add_), "__isub__": _iop(P.sub_), "__imul__": _iop(P.mul_),
+    "__itruediv__": _iop(P.div_), "__ipow__": _iop(P.pow_),
+}
+
+from . import dtypes as _D  # noqa: E402
+
+for _name, _dt in (("float", _D.float32), ("double", _D.float64), ("half", _D.float16),
+                   ("long", _D.int64), ("int", _D.int32), ("short", _D.int16), ("char", _D.int8),
+                   ("byte", _D.uint8), ("bool", _D.bool_)):
+    METHODS[_name] = C._cast(_dt)
+
+for _name, _fn in METHODS.items():
+    setattr(Tensor, _name, _fn)
+
+Tensor.T = property(V.T)
+Tensor.mT = property(V.mT)
+Tensor.data = property(C.get_data, C.set_data)

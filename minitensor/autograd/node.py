@@ -1,0 +1,196 @@
+"""Graph nodes: what ``t.grad_fn`` is.
+
+A Node is one recorded op. It knows where the gradient goes next
+(``next_functions``: a ``(node, input_nr)`` pair per input, ``None`` for inputs
+that need no gradient) and keeps what its backward formula needs as
+``SavedTensor``s, which remember the version they were saved at.
+
+Nodes never hold their own outputs (a saved output keeps only its values), so a
+graph has no reference cycles and is freed by reference counting alone.
+"""
+import itertools
+
+import numpy as np
+
+_sequence = itertools.count()
+
+
+class SavedTensorInfo:
+    """What the widgets show about one saved tensor."""
+    __slots__ = ("name", "saved_version", "current_version", "tensor", "shape", "dtype", "is_output")
+
+    def __init__(self, name, saved_version, current_version, tensor, shape, dtype, is_output):
+        self.name = name
+        self.saved_version = saved_version
+        self.current_version = current_version
+        self.tensor = tensor
+        self.shape = shape
+        self.dtype = dtype
+        self.is_output = is_output
+
+    def __repr__(self):
+        return (f"SavedTensorInfo({self.name}, saved at version {self.saved_version}, "
+                f"now {self.current_version})")
+
+
+class SavedTensor:
+    """A tensor saved for backward: its values, its version counter, the version it had.
+
+    Inputs are saved as the Tensor itself (no cycle: an input's grad_fn is upstream);
+    outputs only as their array plus the name of the node that made them.
+    """
+    __slots__ = ("name", "data", "vc", "version", "tensor", "made_by", "output_nr",
+                 "dtype", "__weakref__")
+
+    def __init__(self, name, t, is_output=False):
+        from ..tensor import _vc_of
+        vc = _vc_of(t)
+        self.name = name
+        self.data = t._data
+        self.vc = vc
+        self.version = vc.value
+        self.tensor = None if is_output else t
+        self.dtype = t.dtype
+        self.output_nr = t._output_nr
+        # the node that produced it, for the "which is output 0 of X" clause
+        fn = t._grad_fn
+        self.made_by = None if fn is None else fn.name()
+
+    def unpack(self):
+        if self.data is None:
+            raise RuntimeError(FREED_MESSAGE)
+        if self.made_by is not None and self.tensor is not None and self.tensor._grad_fn is None:
+            # it had a history when saved, and .detach_() took it away since
+            raise RuntimeError(
+                "Trying to use a saved tensor that has been detached in-place, i.e. with "
+                ".detach_().This is not supported, please use out-of-place `.detach()` instead")
+        if self.vc.value != self.version:
+            shape = ", ".join(str(n) for n in self.data.shape)
+            which = ""
+            if self.made_by is not None:
+                made = self.made_by
+                if made.endswith("Backward0") or made.endswith("Backward1"):
+                    made = made[: -len("Backward0")]
+                which = f", which is output {self.output_nr} of {made},"
+            raise RuntimeError(
+                "one of the variables needed for gradient computation has been modified by an "
+                f"inplace operation: [torch.{self.dtype._legacy} [{shape}]]{which} is at version "
+                f"{self.vc.value}; expected version {self.version} instead. Hint: enable anomaly "
+                "detection to find the operation that failed to compute its gradient, with "
+                "torch.autograd.set_detect_anomaly(True, check_nan=False).")
+        return self.data
+
+
+class SavedConst:
+    """A non-tensor saved for backward (a Python number, or None)."""
+    __slots__ = ("name", "value")
+
+    def __init__(self, name, value):
+        self.name, self.value = name, value
+
+    def unpack(self):
+        return self.value
+
+
+FREED_MESSAGE = (
+    "Trying to backward through the graph a second time (or directly access saved tensors "
+    "after they have already been freed). Saved intermediate values of the graph are freed "
+    "when you call .backward() or autograd.grad(). Specify retain_graph=True if you need to "
+    "backward through the graph a second time or if you need to access saved tensors after "
+    "calling backward.")
+
+
+class Node:
+    """Base of every ``grad_fn``. Subclasses are named as torch names them
+    (``MulBackward0``) and implement ``backward(grad) -> tuple of input grads``,
+    NumPy arrays in, NumPy arrays (or None) out."""
+
+    __slots__ = ("next_functions", "_saved", "_input_meta", "_seq", "_hooks",
+                 "_pre_hooks", "_output", "metadata", "__weakref__", "__dict__")
+
+    def __init__(self):
+        self._saved = ()
+        self._seq = next(_sequence)
+        self._hooks = None
+        self._pre_hooks = None
+
+    def name(self):
+        return type(self).__name__
+
+    def save(node, /, **tensors):
+        """Save tensors (inputs, or ``result=`` the output) for backward."""
+        from ..tensor import Tensor
+        node._saved = tuple(
+            SavedTensor(k, t, is_output=(k == "result")) if isinstance(t, Tensor) else SavedConst(k, t)
+            for k, t in tensors.items())
+
+    def saved(self):
+        """The saved arrays, checked against their versions (raises torch's errors)."""
+        return [s.unpack() for s in self._saved]
+
+    def saved_tensors_info(self):
+        return tuple(
+            SavedTensorInfo(s.name, s.version, s.vc.value, s.tensor,
+                            tuple(s.data.shape) if s.data is not None else None,
+                            s.dtype, s.tensor is None)
+            for s in self._saved if isinstance(s, SavedTensor))
+
+    def _free(self):
+        for s in self._saved:
+            if isinstance(s, SavedTensor):
+                s.data = None
+                s.tensor = None
+
+    def register_hook(self, fn):
+        if self._hooks is None:
+            self._hooks = []
+        self._hooks.append(fn)
+        return _RemovableHandle(self._hooks, fn)
+
+    def register_prehook(self, fn):
+        if self._pre_hooks is None:
+            self._pre_hooks = []
+        self._pre_hooks.append(fn)
+        return _RemovableHandle(self._pre_hooks, fn)
+
+    def __call__(self, *grads):
+        out = self.backward(*[g._data if hasattr(g, "_data") else g for g in grads])
+        from ..tensor import _wrap
+        return tuple(None if g is None else _wrap(np.asarray(g)) for g in out)
+
+    def __repr__(self):
+        return f"<{self.name()} object>"
+
+    # torch exposes saved values as _saved_self, _saved_other, _saved_result...
+    def __getattr__(self, key):
+        if key.startswith("_saved_"):
+            for s in object.__getattribute__(self, "_saved"):
+                if s.name == key[len("_saved_"):]:
+                    from ..tensor import _wrap
+                    return _wrap(s.unpack())
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{key}'")
+
+
+class _RemovableHandle:
+    def __init__(self, lst, fn):
+        self._lst, self._fn = lst, fn
+
+    def remove(self):
+        try:
+            self._lst.remove(self._fn)
+        except ValueError:
+            pass
+
+
+class AccumulateGrad(Node):
+    """The sink for a leaf: adds the incoming gradient into ``variable.grad``."""
+    __slots__ = ("variable",)
+
+    def __init__(self, variable):
+        Node.__init__(self)
+        self.variable = variable
+        self.next_functions = ()
+
+
+class GraphRoot(Node):
+    __slots__ = ()

@@ -1,0 +1,402 @@
+"""Creation functions: tensor, as_tensor, from_numpy, zeros, ones, rand...
+
+``torch.tensor`` always copies; ``from_numpy`` never does (the tensor and the array
+share memory both ways); ``as_tensor`` copies only when it must.
+"""
+import math
+import numbers
+import warnings
+
+import numpy as np
+
+from . import dtypes as D
+from . import events
+from .device import canonical, CPU
+from .dtypes import FROM_NP, dtype as _dtype_cls
+from .tensor import Tensor, _wrap
+from .random import default_generator
+
+
+def _check_dtype(dtype):
+    if dtype is not None and not isinstance(dtype, _dtype_cls):
+        raise TypeError(f"tensor(): argument 'dtype' must be torch.dtype, not {type(dtype).__name__}")
+
+
+def _finish(op, arr, device, requires_grad, source=()):
+    dev = canonical(device)
+    if dev.type == "cuda":
+        from .cuda import _check_available
+        _check_available()
+    t = _wrap(arr, dev)
+    if requires_grad:
+        t.requires_grad_(True)
+    if events.listeners:
+        events.emit(events.CREATE, op, source, (t,))
+    return t
+
+
+# ------------------------------------------------------------ data inference
+def _infer_dtype(data):
+    """torch's dtype inference from nested Python data: bool < int < float."""
+    kind = 0
+    stack = [data]
+    seen_any = False
+    while stack:
+        x = stack.pop()
+        if isinstance(x, (list, tuple)):
+            stack.extend(x)
+        elif isinstance(x, Tensor):
+            seen_any = True
+            kind = max(kind, x.dtype._category + (10 if x.dtype.is_floating_point else 0))
+            if x.dtype.is_floating_point:
+                return x.dtype if kind < 20 else None
+        elif isinstance(x, (bool, np.bool_)):
+            seen_any = True
+        elif isinstance(x, (int, np.integer)):
+            seen_any = True
+            kind = max(kind, 1)
+        elif isinstance(x, (float, np.floating)):
+            seen_any = True
+            kind = max(kind, 2)
+        elif isinstance(x, np.ndarray):
+            seen_any = True
+            d = FROM_NP.get(x.dtype)
+            if d is None:
+                raise TypeError(f"can't convert np.ndarray of type numpy.{x.dtype.name}.")
+            kind = max(kind, d._category)
+        else:
+            raise TypeError(f"new(): invalid data type '{type(x).__name__}'")
+    if not seen_any:
+        return D.get_default_dtype()
+    return (D.bool_, D.int64, D.get_default_dtype())[min(kind, 2)]
+
+
+def _check_ragged(data, depth=0):
+    """torch's error for nested lists of unequal lengths."""
+    if isinstance(data, (list, tuple)) and data:
+        lens = None
+        for x in data:
+            if isinstance(x, (list, tuple)):
+                n = len(x)
+                if lens is None:
+                    lens = n
+                elif n != lens:
+                    raise ValueError(
+                        f"expected sequence of length {lens} at dim {depth + 1} (got {n})")
+                _check_ragged(x, depth + 1)
+            elif lens is not None:
+                raise TypeError(f"not a sequence")
+
+
+def _to_array(data, dtype):
+    if isinstance(data, Tensor):
+        return data._data.astype(dtype.np, copy=True)
+    if isinstance(data, np.ndarray):
+        return np.array(data, dtype=dtype.np, copy=True)
+    _check_ragged(data)
+    if isinstance(data, (list, tuple)) and any(isinstance(x, Tensor) for x in _flat(data)):
+        data = _untensor(data)
+    try:
+        return np.array(data, dtype=dtype.np)
+    except OverflowError:
+        raise RuntimeError(f"value cannot be converted to type {dtype.name} without overflow") from None
+    except ValueError as e:
+        raise ValueError(str(e)) from None
+
+
+def _flat(data):
+    for x in data:
+        if isinstance(x, (list, tuple)):
+            yield from _flat(x)
+        else:
+            yield x
+
+
+def _untensor(data):
+    if isinstance(data, Tensor):
+        if data._data.size != 1 and data._data.ndim:
+            return data._data.tolist()
+        return data._data.tolist()
+    if isinstance(data, (list, tuple)):
+        return [_untensor(x) for x in data]
+    return data
+
+
+def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=False,
+           _warn=True, _op="tensor"):
+    _check_dtype(dtype)
+    if isinstance(data, Tensor):
+        if _warn:
+            warnings.warn(
+                "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() "
+                "or sourceTensor.detach().clone().requires_grad_(True), rather than "
+                "torch.tensor(sourceTensor).", UserWarning, stacklevel=2)
+        dt = dtype or data.dtype
+        if device is None:
+            device = data._device
+    elif isinstance(data, np.ndarray):
+        dt = dtype or D.from_numpy_dtype(data.dtype)
+    elif isinstance(data, (np.generic,)):
+        dt = dtype or D.from_numpy_dtype(data.dtype)
+        data = np.asarray(data)
+    elif isinstance(data, (bool, int, float, list, tuple)):
+        dt = dtype or _infer_dtype(data)
+    elif isinstance(data, complex):
+        raise TypeError("complex tensors are not supported by minitensor")
+    else:
+        raise RuntimeError(
+            f"Could not infer dtype of {type(data).__name__}")
+    if requires_grad and not dt.is_floating_point:
+        raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
+    arr = _to_array(data, dt)
+    src = (data,) if isinstance(data, Tensor) else ()
+    return _finish(_op, arr, device, requires_grad, src)
+
+
+def as_tensor(data, dtype=None, device=None):
+    _check_dtype(dtype)
+    if isinstance(data, Tensor):
+        out = data
+        if dtype is not None or device is not None:
+            out = data.to(device=device, dtype=dtype)
+        return out
+    if isinstance(data, np.ndarray) and (dtype is None or dtype.np == data.dtype) \
+            and canonical(device) is CPU and data.dtype in FROM_NP:
+        return from_numpy(data)
+    return tensor(data, dtype=dtype, device=device)
+
+
+asarray = as_tensor
+
+
+def from_numpy(ndarray):
+    if not isinstance(ndarray, np.ndarray):
+        raise TypeError(f"expected np.ndarray (got {type(ndarray).__name__})")
+    D.from_numpy_dtype(ndarray.dtype)
+    if any(s < 0 for s in ndarray.strides):
+        raise ValueError(
+            "At least one stride in the given numpy array is negative, and tensors with negative "
+            "strides are not currently supported. (You can probably work around this by making a "
+            "copy of your array  with array.copy().) ")
+    if any(s % ndarray.itemsize for s in ndarray.strides):
+        raise ValueError(
+            "given numpy array strides not a multiple of the element byte size. Copy the numpy "
+            "array to reallocate the memory.")
+    if not ndarray.flags.writeable:
+        warnings.warn(
+            "The given NumPy array is not writable, and PyTorch does not support non-writable "
+            "tensors. This means writing to this tensor will result in undefined behavior. You may "
+            "want to copy the array to protect its data or make it writable before converting it to "
+            "a tensor. This type of warning will be suppressed for the rest of this program.",
+            UserWarning, stacklevel=2)
+    t = _wrap(ndarray.view())
+    t._resizable = False      # torch cannot resize memory that NumPy owns
+    if events.listeners:
+        events.emit(events.CREATE, "from_numpy", (), (t,))
+    return t
+
+
+# ----------------------------------------------------------------- filled
+def _size(size, op):
+    if len(size) == 1 and isinstance(size[0], (list, tuple)):
+        size = tuple(size[0])
+    out = []
+    for i, n in enumerate(size):
+        if isinstance(n, Tensor):
+            n = int(n)
+        if not isinstance(n, (int, np.integer)) or isinstance(n, bool):
+            raise TypeError(
+                f"{op}(): argument 'size' (position 1) must be tuple of ints, but found element of "
+                f"type {type(n).__name__} at pos {i}")
+        if n < 0:
+            raise RuntimeError(
+                f"Trying to create tensor with negative dimension {n}: [{', '.join(map(str, size))}]")
+        out.append(int(n))
+    return tuple(out)
+
+
+def _filled(op, size, fill, dtype, device, requires_grad):
+    _check_dtype(dtype)
+    size = _size(size, op)
+    dt = dtype or D.get_default_dtype()
+    if fill is None or fill == 0:
+        arr = np.zeros(size, dt.np)
+    else:
+        arr = np.full(size, fill, dt.np)
+    return _finish(op, arr, device, requires_grad)
+
+
+def zeros(*size, out=None, dtype=None, layout=None, device=None, requires_grad=False):
+    return _filled("zeros", size, 0, dtype, device, requires_grad)
+
+
+def ones(*size, out=None, dtype=None, layout=None, device=None, requires_grad=False):
+    return _filled("ones", size, 1, dtype, device, requires_grad)
+
+
+def empty(*size, out=None, dtype=None, layout=None, device=None, requires_grad=False,
+          pin_memory=False, memory_format=None):
+    # torch leaves memory uninitialised; zeros keep lessons deterministic
+    return _filled("empty", size, 0, dtype, device, requires_grad)
+
+
+def full(size, fill_value, *, out=None, dtype=None, layout=None, device=None, requires_grad=False):
+    _check_dtype(dtype)
+    if dtype is None:
+        dtype = D.scalar_dtype(fill_value) if isinstance(fill_value, (bool, int, float)) else D.get_default_dtype()
+    size = _size((size,) if isinstance(size, (list, tuple)) else (size,), "full")
+    return _finish("full", np.full(size, fill_value, dtype.np), device, requires_grad)
+
+
+def _like(op, fill):
+    def fn(input, *, dtype=None, layout=None, device=None, requires_grad=False, memory_format=None):
+        dt = dtype or input.dtype
+        dev = device or input._device
+        if fill == "rand":
+            return rand(*input._data.shape, dtype=dt, device=dev, requires_grad=requires_grad)
+        if fill == "randn":
+            return randn(*input._data.shape, dtype=dt, device=dev, requires_grad=requires_grad)
+        return _filled(op, input._data.shape, fill, dt, dev, requires_grad)
+    fn.__name__ = op
+    return fn
+
+
+zeros_like = _like("zeros_like", 0)
+ones_like = _like("ones_like", 1)
+empty_like = _like("empty_like", 0)
+rand_like = _like("rand_like", "rand")
+randn_like = _like("randn_like", "randn")
+
+
+def full_like(input, fill_value, *, dtype=None, layout=None, device=None, requires_grad=False,
+              memory_format=None):
+    return full(input._data.shape, fill_value, dtype=dtype or input.dtype,
+                device=device or input._device, requires_grad=requires_grad)
+
+
+def eye(n, m=None, *, out=None, dtype=None, layout=None, device=None, requires_grad=False):
+    _check_dtype(dtype)
+    if n < 0:
+        raise RuntimeError(f"n must be greater or equal to 0, got {n}")
+    m = n if m is None else m
+    return _finish("eye", np.eye(n, m, dtype=(dtype or D.get_default_dtype()).np), device, requires_grad)
+
+
+# ---------------------------------------------------------------- ranges
+def arange(start=0, end=None, step=1, *, out=None, dtype=None, layout=None, device=None,
+           requires_grad=False):
+    _check_dtype(dtype)
+    if end is None:
+        start, end = 0, start
+    vals = [v.item() if isinstance(v, Tensor) else v for v in (start, end, step)]
+    start, end, step = vals
+    if step == 0:
+        raise RuntimeError("step must be nonzero")
+    if (end - start) / step < 0:
+        raise RuntimeError("upper bound and larger bound inconsistent with step sign")
+    if dtype is None:
+        dtype = D.int64 if all(isinstance(v, int) for v in vals) else D.get_default_dtype()
+    n = math.ceil((end - start) / step)
+    arr = (start + np.arange(n, dtype=np.float64) * step) if dtype.is_floating_point else \
+        np.arange(start, end, step, dtype=np.int64)
+    return _finish("arange", arr.astype(dtype.np), device, requires_grad)
+
+
+def linspace(start, end, steps, *, out=None, dtype=None, layout=None, device=None, requires_grad=False):
+    _check_dtype(dtype)
+    if not isinstance(steps, int) or steps < 0:
+        raise RuntimeError("number of steps must be non-negative")
+    dtype = dtype or D.get_default_dtype()
+    arr = np.linspace(start, end, steps, dtype=np.float64)
+    return _finish("linspace", arr.astype(dtype.np), device, requires_grad)
+
+
+def logspace(start, end, steps, base=10.0, *, out=None, dtype=None, layout=None, device=None,
+             requires_grad=False):
+    _check_dtype(dtype)
+    if steps < 0:
+        raise RuntimeError("number of steps must be non-negative")
+    dtype = dtype or D.get_default_dtype()
+    arr = np.logspace(start, end, steps, base=base, dtype=np.float64)
+    return _finish("logspace", arr.astype(dtype.np), device, requires_grad)
+
+
+# ---------------------------------------------------------------- random
+def _gen(generator):
+    return (generator or default_generator)._rng
+
+
+def rand(*size, generator=None, out=None, dtype=None, layout=None, device=None, requires_grad=False):
+    _check_dtype(dtype)
+    size = _size(size, "rand")
+    dt = dtype or D.get_default_dtype()
+    if not dt.is_floating_point:
+        raise RuntimeError(f'"check_uniform_bounds" not implemented for \'{_sname(dt)}\'')
+    return _finish("rand", _gen(generator).random(size).astype(dt.np), device, requires_grad)
+
+
+def randn(*size, generator=None, out=None, dtype=None, layout=None, device=None, requires_grad=False):
+    _check_dtype(dtype)
+    size = _size(size, "randn")
+    dt = dtype or D.get_default_dtype()
+    if not dt.is_floating_point:
+        raise RuntimeError(f'"normal_kernel_cpu" not implemented for \'{_sname(dt)}\'')
+    return _finish("randn", _gen(generator).standard_normal(size).astype(dt.np), device, requires_grad)
+
+
+def _sname(dt):
+    from .dispatch import SCALAR_NAMES
+    return SCALAR_NAMES[dt.name]
+
+
+def randint(low=0, high=None, size=None, *, generator=None, out=None, dtype=None, layout=None,
+            device=None, requires_grad=False):
+    if size is None:
+        if isinstance(high, (tuple, list)):
+            low, high, size = 0, low, high
+        else:
+            raise TypeError("randint() missing 1 required positional arguments: \"size\"")
+    if high is None:
+        low, high = 0, low
+    if low >= high:
+        raise RuntimeError(f"random_ expects 'from' to be less than 'to', but got from={low} >= to={high}")
+    size = _size(tuple(size), "randint")
+    dt = dtype or D.int64
+    return _finish("randint", _gen(generator).integers(low, high, size).astype(dt.np), device, requires_grad)
+
+
+def randperm(n, *, generator=None, dtype=None, device=None, requires_grad=False):
+    dt = dtype or D.int64
+    return _finish("randperm", _gen(generator).permutation(n).astype(dt.np), device, requires_grad)
+
+
+def normal(mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, device=None, requires_grad=False):
+    size = _size(tuple(size), "normal")
+    dt = dtype or D.get_default_dtype()
+    return _finish("normal", (_gen(generator).standard_normal(size) * std + mean).astype(dt.np), device, requires_grad)
+
+
+# ------------------------------------------------------------ torch.Tensor(...)
+def legacy_new(cls, *args, **kwargs):
+    """``torch.Tensor(...)``: float32 from data, or an (uninitialised) tensor of a shape."""
+    device = kwargs.pop("device", None)
+    if kwargs:
+        raise TypeError(f"new() received an invalid combination of arguments - got ({', '.join(kwargs)})")
+    if len(args) == 1 and isinstance(args[0], (list, tuple, np.ndarray)) or \
+            len(args) == 1 and isinstance(args[0], Tensor):
+        data = args[0]
+        if isinstance(data, Tensor):
+            return data
+        t = tensor(data, dtype=D.get_default_dtype(), device=device)
+    elif all(isinstance(a, int) and not isinstance(a, bool) for a in args):
+        t = zeros(*args, device=device)
+    else:
+        raise TypeError(
+            "new(): invalid data type '" + type(args[0]).__name__ + "'")
+    if cls is not Tensor:
+        t.__class__ = cls
+    return t
+
+
+def _scalar_tensor(value, like):
+    return _wrap(np.asarray(value), like._device)

@@ -1,0 +1,192 @@
+"""The one place every op goes through.
+
+``record`` wraps an op's output array as a Tensor, builds its grad node when
+autograd needs one, and emits the event the widgets listen to. ``inplace`` does the
+same for an op that changes a tensor: torch's checks, the write, the version bump,
+the history rewrite (``CopySlices`` when the tensor is a view) and the event.
+Ops (in ``functions/``) only compute NumPy arrays and say which node class they use.
+"""
+import numpy as np
+
+from . import events
+from .autograd import grad_mode
+from .autograd.node import AccumulateGrad
+from .tensor import Tensor, _wrap, _vc_of, _storage_of, grad_accumulator
+
+listeners = events.listeners
+
+
+def edge(t):
+    """Where the gradient for input ``t`` goes: ``(node, input_nr)`` or ``(None, 0)``."""
+    if isinstance(t, Tensor):
+        fn = t._grad_fn
+        if fn is not None:
+            return (fn, t._output_nr)
+        if t._requires_grad:
+            return (grad_accumulator(t), 0)
+    return (None, 0)
+
+
+def needs_grad(inputs):
+    if not grad_mode.enabled:
+        return False
+    for t in inputs:
+        if isinstance(t, Tensor) and (t._grad_fn is not None or t._requires_grad):
+            return True
+    return False
+
+
+def _meta(t):
+    if isinstance(t, Tensor):
+        return (t._data.shape, t._data.dtype)
+    return None
+
+
+def link(out, node_cls, inputs, attrs=None, saves=None):
+    """Make ``node_cls`` the grad_fn of ``out``, with edges to ``inputs``."""
+    node = node_cls()
+    node.next_functions = tuple(edge(t) for t in inputs)
+    node._input_meta = tuple(_meta(t) for t in inputs)
+    if attrs:
+        for k, v in attrs.items():
+            setattr(node, k, v)
+    out._grad_fn = node        # before saving: a saved result names its maker
+    out._output_nr = 0
+    spec = saves if saves is not None else node_cls.saves
+    if spec:
+        node.save(**{name: (out if i == -1 else inputs[i]) for name, i in spec})
+    return node
+
+
+def record(op, arr, device, inputs, node_cls=None, attrs=None, saves=None):
+    """Wrap ``arr`` (the result of op ``op`` over ``inputs``) as a new Tensor."""
+    if type(arr) is not np.ndarray:
+        arr = np.asarray(arr)
+    out = _wrap(arr, device)
+    if node_cls is not None and needs_grad(inputs):
+        link(out, node_cls, inputs, attrs, saves)
+    if listeners:
+        events.emit(events.CREATE, op, inputs, (out,))
+    return out
+
+
+def make_view(op, base, arr, node_cls=None, attrs=None, inputs=None):
+    """A tensor over ``base``'s storage: shares its storage and version counter."""
+    out = _wrap(arr, base._device)
+    out._base = base._base if base._base is not None else base
+    out._vc = _vc_of(base)
+    st = _storage_of(base)
+    out._storage = st
+    st._attach(out)
+    inputs = (base,) if inputs is None else inputs
+    if node_cls is not None and needs_grad(inputs):
+        link(out, node_cls, inputs, attrs)
+    if listeners:
+        events.emit(events.CREATE, op, inputs, (out,))
+    return out
+
+
+# ------------------------------------------------------------------- in place
+LEAF_ERROR = "a leaf Variable that requires grad is being used in an in-place operation."
+VIEW_OF_LEAF_ERROR = "a view of a leaf Variable that requires grad is being used in an in-place operation."
+
+
+def check_inplace(t):
+    """torch's refusal to modify (a view of) a leaf that requires grad."""
+    if not grad_mode.enabled:
+        return
+    if t._grad_fn is None and t._requires_grad:
+        raise RuntimeError(LEAF_ERROR)
+    b = t._base
+    if b is not None and b._grad_fn is None and b._requires_grad:
+        raise RuntimeError(VIEW_OF_LEAF_ERROR)
+
+
+SCALAR_NAMES = {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long",
+                "int32": "Int", "int16": "Short", "int8": "Char", "uint8": "Byte", "bool": "Bool"}
+
+
+def _cast_error(res, t):
+    from .dtypes import FROM_NP
+    return RuntimeError(f"result type {SCALAR_NAMES[FROM_NP[res].name]} can't be cast to the "
+                        f"desired output type {SCALAR_NAMES[t.dtype.name]}")
+
+
+def can_cast(src, dst):
+    """torch's canCast: no float -> int, no non-bool -> bool."""
+    from .dtypes import FROM_NP
+    s, d = FROM_NP[src], FROM_NP[dst]
+    if s._category > d._category:
+        return False
+    return True
+
+
+def write(t, values):
+    """Store ``values`` into ``t``'s memory (through all its views)."""
+    values = np.asarray(values)
+    if values.dtype != t._data.dtype and not can_cast(values.dtype, t._data.dtype):
+        raise _cast_error(values.dtype, t)
+    if t._data.size and np.may_share_memory(values, t._data):
+        values = values.copy()
+    np.copyto(t._data, values, casting="unsafe")
+
+
+def inplace(op, t, values, inputs, node_cls=None, attrs=None, saves=None, check=True):
+    """Op ``op`` changed ``t`` in place to ``values``. ``inputs[0]`` is ``t`` itself
+    (its value before the op); the node's gradient for it flows to ``t``'s old history."""
+    if check:
+        check_inplace(t)
+    grad = node_cls is not None and needs_grad(inputs)
+    if grad:
+        old_edge = edge(t)
+    if values is not None:
+        write(t, values)
+    vc = _vc_of(t)
+    vc.value += 1
+    if grad:
+        _rebase_history(t, node_cls, inputs, old_edge, attrs, saves)
+    if listeners:
+        events.emit(events.INPLACE, op, inputs, (t,))
+    return t
+
+
+def _rebase_history(t, node_cls, inputs, old_edge, attrs, saves):
+    """After an in-place op, ``t``'s history is the new node (torch's rebase_history).
+    For a view, the base's history becomes CopySlices(base history, node)."""
+    node = node_cls()
+    node.next_functions = (old_edge,) + tuple(edge(x) for x in inputs[1:])
+    node._input_meta = tuple(_meta(x) for x in inputs)
+    if attrs:
+        for k, v in attrs.items():
+            setattr(node, k, v)
+    spec = saves if saves is not None else node_cls.saves
+    base = t._base
+    if base is None:
+        t._grad_fn = node
+        t._output_nr = 0
+        if spec:  # after setting grad_fn: a saved result names its maker
+            node.save(**_saved_for_inplace(node, spec, t, inputs))
+        return
+    from .functions.views import CopySlices, AsStridedBackward0, geometry
+    if spec:
+        node.save(**_saved_for_inplace(node, spec, t, inputs))
+    cs = CopySlices()
+    cs.fn = node
+    cs.base_geometry = geometry(base)
+    cs.view_geometry = geometry(t)
+    cs.next_functions = (edge(base),) + node.next_functions[1:]
+    cs._input_meta = (_meta(base),) + node._input_meta[1:]
+    base._grad_fn = cs
+    base._output_nr = 0
+    v = AsStridedBackward0()
+    v.base_geometry = cs.base_geometry
+    v.view_geometry = cs.view_geometry
+    v.next_functions = ((cs, 0),)
+    v._input_meta = (_meta(base),)
+    t._grad_fn = v
+    t._output_nr = 0
+
+
+def _saved_for_inplace(node, spec, t, inputs):
+    # index -1: the result (t after the op); -2: a copy of t from before the op
+    return {name: (t if i == -1 else node._old_self if i == -2 else inputs[i]) for name, i in spec}

@@ -1,0 +1,54 @@
+"""softmax and log_softmax over one dim (numerically stable)."""
+import numpy as np
+
+from ..autograd.node import Node
+from ..dispatch import record
+from ..tensor import _wrap_dim
+from .pointwise import _errstate
+
+
+class SoftmaxBackward0(Node):
+    saves = (("result", -1),)
+
+    def backward(self, g):
+        (y,) = self.saved()
+        return (y * (g - (g * y).sum(axis=self.dim, keepdims=True)),)
+
+
+class LogSoftmaxBackward0(Node):
+    saves = (("result", -1),)
+
+    def backward(self, g):
+        (y,) = self.saved()
+        return (g - np.exp(y) * g.sum(axis=self.dim, keepdims=True),)
+
+
+def _prep(input, dim, dtype, op):
+    if dim is None:
+        import warnings
+        warnings.warn(f"Implicit dimension choice for {op} has been deprecated. Change the call to include dim=X as an argument.", UserWarning, stacklevel=3)
+        nd = input._data.ndim
+        dim = 0 if nd in (0, 1, 3) else 1
+    d = _wrap_dim(dim, input._data.ndim)
+    x = input._data
+    if dtype is not None:
+        x = x.astype(dtype.np)
+    elif x.dtype.kind != "f":
+        raise RuntimeError(f'"{op}_lastdim_kernel_impl" not implemented for \'Long\'')
+    return x, (d if x.ndim else None)
+
+
+def softmax(input, dim=None, dtype=None, _stacklevel=3):
+    x, d = _prep(input, dim, dtype, "softmax")
+    with _errstate():
+        e = np.exp(x - np.max(x, axis=d, keepdims=True))
+        y = e / e.sum(axis=d, keepdims=True)
+    return record("softmax", y.astype(x.dtype, copy=False), input._device, (input,), SoftmaxBackward0, {"dim": d})
+
+
+def log_softmax(input, dim=None, dtype=None, _stacklevel=3):
+    x, d = _prep(input, dim, dtype, "log_softmax")
+    with _errstate():
+        m = np.max(x, axis=d, keepdims=True)
+        y = x - m - np.log(np.exp(x - m).sum(axis=d, keepdims=True))
+    return record("log_softmax", y.astype(x.dtype, copy=False), input._device, (input,), LogSoftmaxBackward0, {"dim": d})

@@ -1,0 +1,376 @@
+"""Copying and aliasing: the heart of the lessons.
+
+- ``clone``: new storage, same values and strides, differentiable (CloneBackward0).
+- ``detach``: same storage AND same version counter, no history.
+- ``detach_``: the tensor itself loses its history and becomes a leaf.
+- ``copy_``: writes values into the destination's own storage; keeps its dtype and
+  device; the gradient flows to the source (CopyBackwards).
+- ``.data``: same storage, but a NEW version counter (why it silently breaks autograd).
+- ``deepcopy``: leaves only; a memo keeps shared storages shared.
+"""
+import numpy as np
+
+from .. import events
+from ..autograd import grad_mode
+from ..autograd.node import Node
+from ..device import canonical, CPU
+from ..dispatch import record, inplace, check_inplace, write, listeners
+from ..dtypes import FROM_NP, FROM_LEGACY, dtype as _dtype_cls
+from ..tensor import Tensor, _wrap, _vc_of, _storage_of, _bump
+
+
+class CloneBackward0(Node):
+    saves = ()
+
+    def backward(self, g):
+        return (g,)
+
+
+class CopyBackwards(Node):
+    saves = ()
+
+    def backward(self, g):
+        return np.zeros_like(g), g
+
+
+class ToCopyBackward0(Node):
+    saves = ()
+
+    def backward(self, g):
+        return (g,)
+
+
+def _empty_like_strided(arr):
+    """A fresh array with ``arr``'s values and the same strides (torch's clone
+    preserves a dense layout such as a transpose's)."""
+    if arr.flags.c_contiguous:
+        return arr.copy()
+    if arr.flags.f_contiguous:
+        return arr.copy(order="F")
+    return arr.copy(order="K")
+
+
+def clone(self, *, memory_format=None):
+    return record("clone", _empty_like_strided(self._data), self._device, (self,), CloneBackward0)
+
+
+def contiguous(self, memory_format=None):
+    if self.is_contiguous():
+        return self
+    return record("contiguous", np.ascontiguousarray(self._data), self._device, (self,), CloneBackward0)
+
+
+def detach(self):
+    out = _wrap(self._data.view(), self._device)
+    out._vc = _vc_of(self)
+    st = _storage_of(self)
+    out._storage = st
+    st._attach(out)
+    if listeners:
+        events.emit(events.CREATE, "detach", (self,), (out,))
+    return out
+
+
+def detach_(self):
+    if self._base is not None:
+        raise RuntimeError(
+            "Can't detach views in-place. Use detach() instead. If you are using "
+            "DistributedDataParallel (DDP) for training, and gradient_as_bucket_view is set as "
+            "True, gradients are views of DDP buckets, and hence detach_() cannot be called on "
+            "these gradients. To fix this error, please refer to the Optimizer.zero_grad() "
+            "function in torch/optim/optimizer.py as the solution.")
+    self._grad_fn = None
+    self._output_nr = 0
+    self._requires_grad = False
+    if listeners:
+        events.emit(events.INPLACE, "detach_", (self,), (self,))
+    return self
+
+
+def get_data(self):
+    """``.data``: shares the storage, but has its own version counter and no history."""
+    out = _wrap(self._data.view(), self._device)
+    st = _storage_of(self)
+    out._storage = st
+    st._attach(out)
+    if listeners:
+        events.emit(events.CREATE, "data", (self,), (out,))
+    return out
+
+
+def set_data(self, new):
+    if not isinstance(new, Tensor):
+        raise TypeError(f"data must be a Tensor, not {type(new).__name__}")
+    self._data = new._data
+    self._device = new._device
+    st = _storage_of(new)
+    self._storage = st
+    st._attach(self)
+    if listeners:
+        events.emit(events.INPLACE, "data=", (self, new), (self,))
+
+
+def copy_(self, src, non_blocking=False, *, op="copy_"):
+    from .pointwise import _as_operand
+    if not isinstance(src, Tensor):
+        raise TypeError(f"copy_(): argument 'other' (position 1) must be Tensor, not {type(src).__name__}")
+    try:
+        np.broadcast_to(src._data, self._data.shape)
+    except ValueError:
+        raise RuntimeError(
+            f"The size of tensor a ({self._data.shape[-1] if self._data.ndim else 1}) must match the "
+            f"size of tensor b ({src._data.shape[-1] if src._data.ndim else 1}) at non-singleton dimension "
+            f"{_mismatch_dim(self._data.shape, src._data.shape)}") from None
+    if _self_overlapping(self._data):
+        raise RuntimeError(
+            "unsupported operation: more than one element of the written-to tensor refers to a "
+            "single memory location. Please clone() the tensor before performing the operation.")
+    values = src._data
+    if values.dtype != self._data.dtype:
+        values = values.astype(self._data.dtype)   # copy_ casts freely, float -> int included
+    return inplace(op, self, values, (self, src), CopyBackwards)
+
+
+def _mismatch_dim(a, b):
+    n = max(len(a), len(b))
+    a = (1,) * (n - len(a)) + tuple(a)
+    b = (1,) * (n - len(b)) + tuple(b)
+    for i in range(n - 1, -1, -1):
+        if a[i] != b[i] and b[i] != 1:
+            return i
+    return 0
+
+
+def _self_overlapping(arr):
+    return any(s == 0 and n > 1 for s, n in zip(arr.strides, arr.shape))
+
+
+# ------------------------------------------------------------------ new_*
+def new_tensor(self, data, dtype=None, device=None, requires_grad=False):
+    from ..creation import tensor
+    if isinstance(data, Tensor):
+        import warnings
+        warnings.warn(
+            "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() "
+            "or sourceTensor.detach().clone().requires_grad_(True), rather than "
+            "tensor.new_tensor(sourceTensor).", UserWarning, stacklevel=2)
+        data = data._data.copy()
+        return tensor(data, dtype=dtype or FROM_NP[data.dtype], device=device or self._device,
+                      requires_grad=requires_grad, _warn=False, _op="new_tensor")
+    return tensor(data, dtype=dtype or self.dtype, device=device or self._device,
+                  requires_grad=requires_grad, _op="new_tensor")
+
+
+def _new_filled(op, fill):
+    def fn(self, *size, dtype=None, device=None, requires_grad=False, **kw):
+        from ..creation import _filled
+        return _filled(op, size, fill if op != "new_full" else None, dtype or self.dtype,
+                       device or self._device, requires_grad)
+    fn.__name__ = op
+    return fn
+
+
+new_zeros = _new_filled("new_zeros", 0)
+new_ones = _new_filled("new_ones", 1)
+new_empty = _new_filled("new_empty", 0)
+
+
+def new_full(self, size, fill_value, *, dtype=None, device=None, requires_grad=False):
+    from ..creation import full
+    return full(size, fill_value, dtype=dtype or self.dtype, device=device or self._device,
+                requires_grad=requires_grad)
+
+
+# ----------------------------------------------------------------- deepcopy
+def deepcopy(self, memo):
+    if self._grad_fn is not None:
+        raise RuntimeError(
+            "Only Tensors created explicitly by the user (graph leaves) support the deepcopy "
+            "protocol at the moment.  If you were attempting to deepcopy a module, this may be "
+            "because of a torch.nn.utils.weight_norm usage, see "
+            "https://github.com/pytorch/pytorch/pull/103001")
+    if id(self) in memo:
+        return memo[id(self)]
+    st = _storage_of(self)
+    key = ("storage", id(st))
+    new_st = memo.get(key)
+    from ..storage import UntypedStorage, array_over
+    if new_st is None:
+        new_st = UntypedStorage(st._buf.copy(), st._resizable)
+        memo[key] = new_st
+        memo.setdefault("_keep", []).append(st)   # keep id() keys valid during the copy
+    arr = array_over(new_st, self._data.dtype, self._data.shape, self.stride(), self.storage_offset())
+    out = _wrap(arr, self._device)
+    out._storage = new_st
+    new_st._attach(out)
+    out._requires_grad = self._requires_grad
+    if type(self) is not Tensor:
+        out.__class__ = type(self)
+    if self._grad is not None:
+        out._grad = deepcopy(self._grad, memo)
+    for k, v in getattr(self, "__dict__", {}).items():
+        if k.startswith("_") and k in ("_data", "_device", "_requires_grad", "_grad", "_storage",
+                                        "_vc", "_base", "_grad_acc", "_grad_fn", "_output_nr"):
+            continue
+        import copy as _copy
+        out.__dict__[k] = _copy.deepcopy(v, memo)
+    memo[id(self)] = out
+    if listeners:
+        events.emit(events.CREATE, "deepcopy", (self,), (out,))
+    return out
+
+
+# ----------------------------------------------------------- metadata change
+def resize_(self, *sizes, memory_format=None):
+    from .views import _shape_arg
+    if self.requires_grad:
+        raise RuntimeError("cannot resize variables that require grad")
+    sizes = _shape_arg(sizes, "resize_")
+    st = _storage_of(self)
+    off = self.storage_offset()
+    n = 1
+    for k in sizes:
+        n *= k
+    it = self._data.itemsize
+    need = (off + n) * it
+    if need > st.nbytes():
+        st.resize_(need)
+    from ..storage import array_over
+    from ..tensor import _contiguous_strides
+    self._data = array_over(st, self._data.dtype, sizes, _contiguous_strides(sizes), off)
+    _bump(self)
+    if listeners:
+        events.emit(events.INPLACE, "resize_", (self,), (self,))
+    return self
+
+
+def resize_as_(self, other, memory_format=None):
+    return resize_(self, other._data.shape)
+
+
+def set_(self, source=None, storage_offset=0, size=None, stride=None):
+    from ..storage import UntypedStorage, array_over
+    from ..tensor import _contiguous_strides
+    if source is None:
+        st = UntypedStorage(np.empty(0, np.uint8))
+        arr = np.empty(0, self._data.dtype)
+    elif isinstance(source, Tensor):
+        st = _storage_of(source)
+        arr = source._data.view()
+        if arr.dtype != self._data.dtype:
+            raise RuntimeError(
+                f"Expected object of scalar type {_scalar_name(self)} but got scalar type "
+                f"{_scalar_name(source)} for argument 'source'")
+    elif isinstance(source, UntypedStorage):
+        st = source
+        it = self._data.itemsize
+        if size is None:
+            size = (st.nbytes() // it,)
+        size = tuple(size)
+        stride = tuple(stride) if stride is not None else _contiguous_strides(size)
+        arr = array_over(st, self._data.dtype, size, stride, storage_offset)
+    else:
+        raise TypeError(f"set_(): argument 'source' must be Tensor or Storage, not {type(source).__name__}")
+    if self.requires_grad and grad_mode.enabled and self._grad_fn is None:
+        raise RuntimeError("set_ is not allowed on a Tensor created from .data or .detach().")
+    self._data = arr
+    self._storage = st
+    st._attach(self)
+    _bump(self)
+    if listeners:
+        events.emit(events.INPLACE, "set_", (self,) + ((source,) if isinstance(source, Tensor) else ()), (self,))
+    return self
+
+
+def _scalar_name(t):
+    from ..dispatch import SCALAR_NAMES
+    return SCALAR_NAMES[t.dtype.name]
+
+
+def transpose_(self, dim0, dim1):
+    from ..tensor import _wrap_dim
+    check_inplace(self)
+    nd = self._data.ndim
+    d0, d1 = _wrap_dim(dim0, nd), _wrap_dim(dim1, nd)
+    self._data = np.swapaxes(self._data, d0, d1)
+    _bump(self)
+    if listeners:
+        events.emit(events.INPLACE, "transpose_", (self,), (self,))
+    return self
+
+
+def t_(self):
+    return transpose_(self, 0, 1) if self._data.ndim == 2 else self
+
+
+# ------------------------------------------------------------- conversions
+def _parse_to(args, kwargs):
+    dev = kwargs.pop("device", None)
+    dt = kwargs.pop("dtype", None)
+    copy = kwargs.pop("copy", False)
+    kwargs.pop("non_blocking", None)
+    kwargs.pop("memory_format", None)
+    for a in args:
+        if isinstance(a, _dtype_cls):
+            dt = a
+        elif isinstance(a, Tensor):
+            dt, dev = a.dtype, a.device
+        elif isinstance(a, bool):
+            pass
+        elif a is not None:
+            from ..device import device as _device
+            dev = _device(a) if not isinstance(a, _device) else a
+    return dt, (canonical(dev) if dev is not None else None), copy
+
+
+def to(self, *args, **kwargs):
+    dt, dev, copy = _parse_to(args, dict(kwargs))
+    if dev is not None and dev.type == "cuda":
+        from ..cuda import _check_available
+        _check_available()
+    same_dt = dt is None or dt is self.dtype
+    same_dev = dev is None or dev is self._device
+    if same_dt and same_dev and not copy:
+        return self
+    arr = self._data if same_dt else self._data.astype(dt.np)
+    if same_dt:
+        arr = _empty_like_strided(arr)
+    return record("to", arr, self._device if dev is None else dev, (self,), ToCopyBackward0)
+
+
+def _cast(dt):
+    def fn(self, memory_format=None):
+        return to(self, dt)
+    return fn
+
+
+def type_(self, dtype=None, non_blocking=False, **kw):
+    if dtype is None:
+        prefix = "torch." if self._device.type == "cpu" else "torch.cuda."
+        return prefix + self.dtype._legacy
+    if isinstance(dtype, str):
+        key = dtype.replace("torch.cuda.", "torch.")
+        d = FROM_LEGACY.get(key)
+        if d is None:
+            raise ValueError(f"invalid type: '{dtype}'")
+        out = to(self, d)
+        if "cuda" in dtype:
+            out = to(out, "cuda")
+        return out
+    return to(self, dtype)
+
+
+def cpu(self, memory_format=None):
+    return to(self, "cpu")
+
+
+def cuda(self, device=None, non_blocking=False, memory_format=None):
+    from ..device import device as _device
+    return to(self, _device("cuda", device if isinstance(device, int) else None) if not isinstance(device, (str, _device)) else device)
+
+
+def view_dtype(self, dt):
+    if not isinstance(dt, _dtype_cls):
+        raise TypeError(f"view(): argument 'dtype' must be torch.dtype, not {type(dt).__name__}")
+    from ..dispatch import make_view
+    return make_view("view", self, self._data.view(dt.np), None)

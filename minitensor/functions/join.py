@@ -1,0 +1,83 @@
+"""Joining tensors: cat and stack."""
+import numpy as np
+
+from ..autograd.node import Node
+from ..dispatch import record
+from ..tensor import Tensor, _wrap_dim
+from .pointwise import result_dtype, _device_of
+
+
+class CatBackward0(Node):
+    saves = ()
+
+    def backward(self, g):
+        out = []
+        start = 0
+        for n in self.sizes:
+            idx = [slice(None)] * g.ndim
+            idx[self.dim] = slice(start, start + n)
+            out.append(g[tuple(idx)] if n is not None else None)
+            start += n or 0
+        return tuple(out)
+
+
+class StackBackward0(Node):
+    saves = ()
+
+    def backward(self, g):
+        return tuple(np.take(g, i, axis=self.dim) for i in range(g.shape[self.dim]))
+
+
+def _tensors(op, tensors):
+    if isinstance(tensors, Tensor) or not isinstance(tensors, (list, tuple)):
+        raise TypeError(
+            f"{op}(): argument 'tensors' (position 1) must be tuple of Tensors, not {type(tensors).__name__}")
+    for t in tensors:
+        if not isinstance(t, Tensor):
+            raise TypeError(
+                f"expected Tensor as element {tensors.index(t)} in argument 0, but got {type(t).__name__}")
+    if not tensors:
+        raise RuntimeError(f"{op}(): expected a non-empty list of Tensors")
+    return tuple(tensors)
+
+
+def cat(tensors, dim=0, *, out=None):
+    ts = _tensors("cat", tensors)
+    # torch skips legacy empty 1-d tensors of shape [0]
+    real = [t for t in ts if not (t._data.ndim == 1 and t._data.shape[0] == 0)] or list(ts[:1])
+    ref = real[0]
+    if ref._data.ndim == 0:
+        raise RuntimeError("zero-dimensional tensor (at position 0) cannot be concatenated")
+    d = _wrap_dim(dim, ref._data.ndim)
+    for i, t in enumerate(real):
+        if t._data.ndim != ref._data.ndim:
+            raise RuntimeError(
+                f"Tensors must have same number of dimensions: got {ref._data.ndim} and {t._data.ndim}")
+        for k in range(ref._data.ndim):
+            if k != d and t._data.shape[k] != ref._data.shape[k]:
+                raise RuntimeError(
+                    f"Sizes of tensors must match except in dimension {d}. Expected size "
+                    f"{ref._data.shape[k]} but got size {t._data.shape[k]} for tensor number {ts.index(t)} in the list.")
+    dt = result_dtype(*[t for t in ts])
+    dev = _device_of("cat", ts)
+    arr = np.concatenate([t._data.astype(dt.np, copy=False) for t in real], axis=d)
+    sizes = [t._data.shape[d] if t in real else 0 for t in ts]
+    return record("cat", arr, dev, ts, CatBackward0, {"dim": d, "sizes": sizes})
+
+
+concat = concatenate = cat
+
+
+def stack(tensors, dim=0, *, out=None):
+    ts = _tensors("stack", tensors)
+    shape = ts[0]._data.shape
+    for i, t in enumerate(ts):
+        if t._data.shape != shape:
+            raise RuntimeError(
+                f"stack expects each tensor to be equal size, but got [{', '.join(map(str, shape))}] at "
+                f"entry 0 and [{', '.join(map(str, t._data.shape))}] at entry {i}")
+    d = _wrap_dim(dim, len(shape) + 1)
+    dt = result_dtype(*ts)
+    dev = _device_of("stack", ts)
+    arr = np.stack([t._data.astype(dt.np, copy=False) for t in ts], axis=d)
+    return record("stack", arr, dev, ts, StackBackward0, {"dim": d})

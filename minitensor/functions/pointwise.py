@@ -1,0 +1,730 @@
+"""Elementwise ops (with broadcasting) and their in-place twins.
+
+Each op: pick torch's result dtype (``operands``), compute with NumPy, hand the
+array to ``dispatch.record`` / ``dispatch.inplace`` with its grad node. Backward
+formulas get and return NumPy arrays; the engine sums them back to each input's
+shape, so no formula has to undo broadcasting.
+"""
+import numpy as np
+
+from .. import dtypes as D
+from ..autograd.node import Node
+from ..dispatch import record, inplace, write
+from ..tensor import Tensor, _wrap
+from ..device import CPU
+
+def _errstate():
+    return np.errstate(all="ignore")   # torch gives inf/nan silently; so do we
+
+
+# ------------------------------------------------------------------ operands
+def _as_operand(x, what):
+    if isinstance(x, Tensor):
+        return x
+    if isinstance(x, (bool, int, float)):
+        return x
+    if isinstance(x, (np.ndarray, np.generic)):
+        from ..creation import tensor as _tensor
+        return _tensor(x)
+    raise TypeError(what)
+
+
+def result_dtype(*xs):
+    dims, zeros, scalars = [], [], []
+    for x in xs:
+        if isinstance(x, Tensor):
+            (dims if x._data.ndim else zeros).append(x.dtype)
+        else:
+            scalars.append(D.scalar_dtype(x))
+    return D.result_type(tuple(dims), tuple(zeros), tuple(scalars))
+
+
+def _device_of(op, xs):
+    dev = None
+    for x in xs:
+        if isinstance(x, Tensor):
+            d = x._device
+            if dev is None:
+                dev = d
+            elif d is not dev:
+                # torch lets a 0-dim cpu tensor join an op on another device
+                if x._data.ndim == 0 and d is CPU:
+                    continue
+                if dev is CPU and _first_is_cpu_scalar(xs):
+                    dev = d
+                    continue
+                raise RuntimeError(
+                    "Expected all tensors to be on the same device, but found at least two "
+                    f"devices, {dev} and {d}!")
+    return CPU if dev is None else dev
+
+
+def _first_is_cpu_scalar(xs):
+    t = next(x for x in xs if isinstance(x, Tensor))
+    return t._data.ndim == 0 and t._device is CPU
+
+
+def _arr(x, np_dtype):
+    if isinstance(x, Tensor):
+        a = x._data
+        return a if a.dtype == np_dtype else a.astype(np_dtype)
+    return x
+
+
+def operands(op, a, b, to_float=False):
+    """(array a, array-or-scalar b, device, result torch dtype) for a binary op."""
+    if type(b) is type(a) is Tensor and a._data.dtype is b._data.dtype and a._device is b._device \
+            and not (to_float and a._data.dtype.kind != "f"):
+        return a._data, b._data, a._device, None
+    a = _as_operand(a, f"{op}(): argument 'input' must be Tensor, not {type(a).__name__}")
+    b = _as_operand(b, f"{op}(): argument 'other' (position 2) must be Tensor, not {type(b).__name__}")
+    dev = _device_of(op, (a, b))
+    dt = result_dtype(a, b)
+    if to_float and not dt.is_floating_point:
+        dt = D.get_default_dtype()
+    return _arr(a, dt.np), _arr(b, dt.np), dev, dt
+
+
+def _scalar_like(v, dt):
+    return v
+
+
+# -------------------------------------------------------------------- nodes
+class AddBackward0(Node):
+    saves = ()
+    alpha = 1
+
+    def backward(self, g):
+        return g, (g * self.alpha if self.alpha != 1 else g)
+
+
+class SubBackward0(Node):
+    saves = ()
+    alpha = 1
+
+    def backward(self, g):
+        return g, -g * self.alpha
+
+
+class RsubBackward1(Node):
+    saves = ()
+    alpha = 1
+
+    def backward(self, g):
+        return (-g * self.alpha,)
+
+
+class MulBackward0(Node):
+    saves = (("self", 0), ("other", 1))
+
+    def backward(self, g):
+        a, b = self.saved()
+        return g * b, g * a
+
+
+class DivBackward0(Node):
+    saves = (("self", 0), ("other", 1))
+
+    def backward(self, g):
+        a, b = self.saved()
+        with _errstate():
+            return g / b, -g * a / (b * b)
+
+
+class PowBackward0(Node):     # tensor ** number
+    saves = (("self", 0),)
+
+    def backward(self, g):
+        (a,) = self.saved()
+        e = self.exponent
+        if e == 0:
+            return (np.zeros_like(g),)
+        with _errstate():
+            return (g * e * np.power(a, e - 1),)
+
+
+class PowBackward1(Node):     # tensor ** tensor
+    saves = (("self", 0), ("exponent", 1), ("result", -1))
+
+    def backward(self, g):
+        a, b, r = self.saved()
+        with _errstate():
+            ga = g * b * np.power(a, b - 1)
+            gb = g * r * np.where(a == 0, 0, np.log(np.where(a == 0, 1, a)))
+        return ga, gb
+
+
+class PowBackward2(Node):     # number ** tensor
+    saves = (("result", -1),)
+
+    def backward(self, g):
+        (r,) = self.saved()
+        return (g * r * np.log(self.base_value),)
+
+
+class NegBackward0(Node):
+    saves = ()
+
+    def backward(self, g):
+        return (-g,)
+
+
+def _unary_node(name, saves, formula):
+    def backward(self, g):
+        return (formula(g, *self.saved()),)
+    return type(name, (Node,), {"saves": saves, "backward": backward, "__slots__": ()})
+
+
+SELF, RESULT = (("self", 0),), (("result", -1),)
+AbsBackward0 = _unary_node("AbsBackward0", SELF, lambda g, x: g * np.sign(x))
+ExpBackward0 = _unary_node("ExpBackward0", RESULT, lambda g, r: g * r)
+LogBackward0 = _unary_node("LogBackward0", SELF, lambda g, x: g / x)
+SqrtBackward0 = _unary_node("SqrtBackward0", RESULT, lambda g, r: g / (2 * r))
+SinBackward0 = _unary_node("SinBackward0", SELF, lambda g, x: g * np.cos(x))
+CosBackward0 = _unary_node("CosBackward0", SELF, lambda g, x: -g * np.sin(x))
+TanhBackward0 = _unary_node("TanhBackward0", RESULT, lambda g, r: g * (1 - r * r))
+SigmoidBackward0 = _unary_node("SigmoidBackward0", RESULT, lambda g, r: g * r * (1 - r))
+ReluBackward0 = _unary_node("ReluBackward0", RESULT, lambda g, r: g * (r > 0))
+
+
+class ClampBackward1(Node):
+    saves = (("self", 0),)
+
+    def backward(self, g):
+        (x,) = self.saved()
+        m = np.ones(x.shape, bool)
+        if self.min is not None:
+            m &= x >= self.min
+        if self.max is not None:
+            m &= x <= self.max
+        return (g * m,)
+
+
+class ClampBackward0(Node):       # tensor bounds
+    saves = (("self", 0), ("min", 1), ("max", 2))
+
+    def backward(self, g):
+        x, lo, hi = self.saved()
+        m = np.ones(x.shape, bool)
+        if lo is not None:
+            m &= x >= lo
+        if hi is not None:
+            m &= x <= hi
+        return (g * m, None, None)
+
+
+class MaximumBackward0(Node):
+    saves = (("self", 0), ("other", 1))
+
+    def backward(self, g):
+        a, b = self.saved()
+        ga = np.where(a == b, g / 2, np.where(a > b, g, 0))
+        gb = np.where(a == b, g / 2, np.where(a < b, g, 0))
+        return ga, gb
+
+
+class MinimumBackward0(Node):
+    saves = (("self", 0), ("other", 1))
+
+    def backward(self, g):
+        a, b = self.saved()
+        ga = np.where(a == b, g / 2, np.where(a < b, g, 0))
+        gb = np.where(a == b, g / 2, np.where(a > b, g, 0))
+        return ga, gb
+
+
+class WhereBackward0(Node):
+    saves = (("condition", 0),)
+
+    def backward(self, g):
+        (c,) = self.saved()
+        return None, np.where(c, g, 0), np.where(c, 0, g)
+
+
+# ---------------------------------------------------------------- binary ops
+def _binary(op, a, b, ufunc, node, attrs=None, to_float=False):
+    x, y, dev, _ = operands(op, a, b, to_float)
+    return record(op, ufunc(x, y), dev, (a, b), node, attrs)
+
+
+def add(input, other, *, alpha=1, out=None):
+    if alpha != 1:
+        x, y, dev, _ = operands("add", input, other)
+        return record("add", x + y * alpha, dev, (input, other), AddBackward0, {"alpha": alpha})
+    x, y, dev, _ = operands("add", input, other)
+    return record("add", np.add(x, y), dev, (input, other), AddBackward0)
+
+
+def sub(input, other, *, alpha=1, out=None):
+    _no_bool_sub(input, other)
+    x, y, dev, _ = operands("sub", input, other)
+    arr = np.subtract(x, y) if alpha == 1 else x - y * alpha
+    return record("sub", arr, dev, (input, other), SubBackward0, {"alpha": alpha} if alpha != 1 else None)
+
+
+def _no_bool_sub(a, b):
+    if isinstance(a, Tensor) and isinstance(b, (Tensor, bool)):
+        bb = b._data.dtype == np.bool_ if isinstance(b, Tensor) else True
+        if a._data.dtype == np.bool_ and bb:
+            raise RuntimeError(
+                "Subtraction, the `-` operator, with two bool tensors is not supported. "
+                "Use the `^` or `logical_xor()` operator instead.")
+
+
+def rsub(input, other, *, alpha=1):
+    # other - input
+    x, y, dev, _ = operands("rsub", input, other)
+    return record("rsub", y - x * alpha, dev, (input,), RsubBackward1, {"alpha": alpha})
+
+
+def mul(input, other, *, out=None):
+    x, y, dev, _ = operands("mul", input, other)
+    return record("mul", np.multiply(x, y), dev, (input, other), MulBackward0)
+
+
+def div(input, other, *, rounding_mode=None, out=None):
+    if rounding_mode is not None:
+        x, y, dev, _ = operands("div", input, other)
+        with _errstate():
+            q = np.true_divide(x, y)
+        if rounding_mode == "floor":
+            q = np.floor(q) if np.issubdtype(np.asarray(x).dtype, np.floating) else np.floor_divide(x, y)
+        elif rounding_mode == "trunc":
+            q = np.trunc(q)
+        else:
+            raise ValueError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '{rounding_mode}'")
+        q = np.asarray(q).astype(result_dtype(input, other).np)
+        return record("div", q, dev, (input, other), None)
+    x, y, dev, _ = operands("div", input, other, to_float=True)
+    with _errstate():
+        arr = np.true_divide(x, y)
+    return record("div", arr, dev, (input, other), DivBackward0)
+
+
+true_divide = divide = div
+multiply = mul
+subtract = sub
+
+
+def rdiv(input, other):
+    from ..creation import _scalar_tensor
+    return div(_scalar_tensor(other, input), input)
+
+
+def floor_divide(input, other):
+    return div(input, other, rounding_mode="floor")
+
+
+def remainder(input, other):
+    x, y, dev, _ = operands("remainder", input, other)
+    with _errstate():
+        return record("remainder", np.mod(x, y), dev, (input, other), None)
+
+
+fmod = remainder
+
+
+def pow(input, exponent):
+    if not isinstance(input, Tensor):
+        # number ** tensor
+        x, y, dev, _ = operands("pow", exponent, input)
+        with _errstate():
+            arr = np.power(y, x)
+        return record("pow", arr, dev, (exponent,), PowBackward2, {"base_value": input})
+    if isinstance(exponent, Tensor):
+        x, y, dev, _ = operands("pow", input, exponent)
+        with _errstate():
+            arr = np.power(x, y)
+        return record("pow", arr, dev, (input, exponent), PowBackward1)
+    x, y, dev, _ = operands("pow", input, exponent)
+    if isinstance(y, (int, bool)) and not isinstance(y, bool) and y < 0 and x.dtype.kind in "iu":
+        raise RuntimeError("Integers to negative integer powers are not allowed.")
+    with _errstate():
+        arr = np.power(x, y)
+    return record("pow", arr, dev, (input,), PowBackward0, {"exponent": exponent})
+
+
+def maximum(input, other):
+    _need_tensor("maximum", other)
+    x, y, dev, _ = operands("maximum", input, other)
+    return record("maximum", np.maximum(x, y), dev, (input, other), MaximumBackward0)
+
+
+def minimum(input, other):
+    _need_tensor("minimum", other)
+    x, y, dev, _ = operands("minimum", input, other)
+    return record("minimum", np.minimum(x, y), dev, (input, other), MinimumBackward0)
+
+
+def _need_tensor(op, x):
+    if not isinstance(x, Tensor):
+        raise TypeError(f"{op}(): argument 'other' (position 2) must be Tensor, not {type(x).__name__}")
+
+
+def where(condition, input=None, other=None):
+    if input is None and other is None:
+        from .indexing import nonzero
+        return nonzero(condition, as_tuple=True)
+    if not isinstance(condition, Tensor):
+        raise TypeError(f"where(): argument 'condition' (position 1) must be Tensor, not {type(condition).__name__}")
+    if condition._data.dtype != np.bool_:
+        raise RuntimeError(f"where expected condition to be a boolean tensor, but got a tensor with dtype {condition.dtype.name.capitalize() if condition.dtype.name != 'float32' else 'Float'}")
+    dt = result_dtype(input, other)
+    dev = _device_of("where", (condition, input, other))
+    x, y = _arr(input, dt.np), _arr(other, dt.np)
+    arr = np.where(condition._data, x, y)
+    if not isinstance(arr, np.ndarray) or arr.dtype != dt.np:
+        arr = np.asarray(arr, dt.np)
+    return record("where", arr, dev, (condition, input, other), WhereBackward0)
+
+
+# ----------------------------------------------------------------- unary ops
+def _float_input(t):
+    a = t._data
+    if a.dtype.kind != "f":
+        return a.astype(D.get_default_dtype().np)
+    return a
+
+
+def _unary(op, t, fn, node, to_float=True):
+    if not isinstance(t, Tensor):
+        raise TypeError(f"{op}(): argument 'input' (position 1) must be Tensor, not {type(t).__name__}")
+    x = _float_input(t) if to_float else t._data
+    with _errstate():
+        arr = fn(x)
+    return record(op, arr, t._device, (t,), node)
+
+
+def neg(input):
+    if input._data.dtype == np.bool_:
+        raise RuntimeError(
+            "Negation, the `-` operator, on a bool tensor is not supported. If you are trying "
+            "to invert a mask, use the `~` or `logical_not()` operator instead.")
+    return _unary("neg", input, np.negative, NegBackward0, False)
+
+
+negative = neg
+
+
+def abs(input):
+    return _unary("abs", input, np.abs, AbsBackward0, False)
+
+
+def exp(input):
+    return _unary("exp", input, np.exp, ExpBackward0)
+
+
+def log(input):
+    return _unary("log", input, np.log, LogBackward0)
+
+
+def sqrt(input):
+    return _unary("sqrt", input, np.sqrt, SqrtBackward0)
+
+
+def sin(input):
+    return _unary("sin", input, np.sin, SinBackward0)
+
+
+def cos(input):
+    return _unary("cos", input, np.cos, CosBackward0)
+
+
+def tanh(input):
+    return _unary("tanh", input, np.tanh, TanhBackward0)
+
+
+def _sigmoid(x):
+    # 1 / (1 + e^-x), written to stay finite for large |x|
+    return np.exp(-np.logaddexp(0, -x)).astype(x.dtype, copy=False)
+
+
+def sigmoid(input):
+    return _unary("sigmoid", input, _sigmoid, SigmoidBackward0)
+
+
+def relu(input):
+    if input._data.dtype == np.bool_:
+        raise RuntimeError('"clamp_min_cpu" not implemented for \'Bool\'')
+    return _unary("relu", input, lambda x: np.maximum(x, x.dtype.type(0)), ReluBackward0, False)
+
+
+def sign(input):
+    return record("sign", np.sign(input._data), input._device, (input,), None)
+
+
+def clamp(input, min=None, max=None):
+    if min is None and max is None:
+        raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+    if isinstance(min, Tensor) or isinstance(max, Tensor):
+        lo = min._data if isinstance(min, Tensor) else min
+        hi = max._data if isinstance(max, Tensor) else max
+        arr = input._data
+        if lo is not None:
+            arr = np.maximum(arr, lo)
+        if hi is not None:
+            arr = np.minimum(arr, hi)
+        return record("clamp", arr, input._device, (input, min, max), ClampBackward0)
+    dt = result_dtype(input, *(v for v in (min, max) if v is not None))
+    x = _arr(input, dt.np)
+    arr = np.clip(x, min, max) if not (min is not None and max is not None and min > max) \
+        else np.full_like(x, max)
+    return record("clamp", np.asarray(arr, dt.np), input._device, (input,), ClampBackward1,
+                  {"min": min, "max": max})
+
+
+clip = clamp
+
+
+def clamp_min(input, min):
+    return clamp(input, min=min)
+
+
+def clamp_max(input, max):
+    return clamp(input, max=max)
+
+
+# ---------------------------------------------------------------- comparisons
+def _compare(op, ufunc):
+    def compare(input, other):
+        x, y, dev, _ = operands(op, input, other)
+        return record(op, ufunc(x, y), dev, (input, other), None)
+    compare.__name__ = op
+    return compare
+
+
+eq = _compare("eq", np.equal)
+ne = _compare("ne", np.not_equal)
+lt = _compare("lt", np.less)
+le = _compare("le", np.less_equal)
+gt = _compare("gt", np.greater)
+ge = _compare("ge", np.greater_equal)
+greater, greater_equal, less, less_equal, not_equal = gt, ge, lt, le, ne
+
+
+def equal(input, other):
+    return input._data.shape == other._data.shape and bool(np.array_equal(input._data, other._data))
+
+
+def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    return bool(np.allclose(input._data, other._data, rtol=rtol, atol=atol, equal_nan=equal_nan))
+
+
+def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    return record("isclose", np.isclose(input._data, other._data, rtol, atol, equal_nan),
+                  input._device, (input, other), None)
+
+
+def logical_not(input):
+    return record("logical_not", np.logical_not(input._data), input._device, (input,), None)
+
+
+def logical_and(input, other):
+    return record("logical_and", np.logical_and(input._data, other._data), input._device, (input, other), None)
+
+
+def logical_or(input, other):
+    return record("logical_or", np.logical_or(input._data, other._data), input._device, (input, other), None)
+
+
+def _bitwise(op, ufunc):
+    def fn(input, other):
+        x, y, dev, _ = operands(op, input, other)
+        if np.asarray(x).dtype.kind == "f":
+            raise RuntimeError(f"\"{op}_cpu\" not implemented for 'Float'")
+        return record(op, ufunc(x, y), dev, (input, other), None)
+    return fn
+
+
+bitwise_and = _bitwise("bitwise_and", np.bitwise_and)
+bitwise_or = _bitwise("bitwise_or", np.bitwise_or)
+bitwise_xor = _bitwise("bitwise_xor", np.bitwise_xor)
+
+
+def bitwise_not(input):
+    if input._data.dtype.kind == "f":
+        raise RuntimeError("\"bitwise_not_cpu\" not implemented for 'Float'")
+    return record("bitwise_not", np.invert(input._data), input._device, (input,), None)
+
+
+def isnan(input):
+    return record("isnan", np.isnan(input._data), input._device, (input,), None)
+
+
+def isinf(input):
+    return record("isinf", np.isinf(input._data), input._device, (input,), None)
+
+
+def isfinite(input):
+    return record("isfinite", np.isfinite(input._data), input._device, (input,), None)
+
+
+# ---------------------------------------------------------------- in place
+def _check_castable(op, t, *others):
+    dt = result_dtype(t, *others)
+    if dt is not t.dtype and not _can_cast(dt, t.dtype):
+        from ..dispatch import SCALAR_NAMES
+        raise RuntimeError(f"result type {SCALAR_NAMES[dt.name]} can't be cast to the desired "
+                           f"output type {SCALAR_NAMES[t.dtype.name]}")
+    return dt
+
+
+def _can_cast(src, dst):
+    return src._category <= dst._category
+
+
+def _inplace_binary(op, t, other, compute, node, attrs=None, to_float=False):
+    if not isinstance(other, (Tensor, bool, int, float)):
+        other = _as_operand(other, f"{op}(): argument 'other' (position 1) must be Tensor, not {type(other).__name__}")
+    dt = _check_castable(op, t, other)
+    if to_float and not dt.is_floating_point:
+        dt = D.get_default_dtype()
+        if not t.dtype.is_floating_point:
+            from ..dispatch import SCALAR_NAMES
+            raise RuntimeError(f"result type {SCALAR_NAMES[dt.name]} can't be cast to the desired "
+                               f"output type {SCALAR_NAMES[t.dtype.name]}")
+    _device_of(op, (t, other))
+    if isinstance(other, Tensor):
+        try:
+            np.broadcast_shapes(other._data.shape, t._data.shape)
+            ok = np.broadcast_shapes(other._data.shape, t._data.shape) == t._data.shape
+        except ValueError:
+            ok = False
+        if not ok:
+            raise RuntimeError(
+                f"output with shape [{', '.join(map(str, t._data.shape))}] doesn't match the "
+                f"broadcast shape [{', '.join(map(str, _bshape(t, other)))}]")
+    x, y = _arr(t, dt.np), _arr(other, dt.np)
+    if node is not None and any(i == 0 for _, i in node.saves):
+        # the formula needs self's value from BEFORE the op: save a copy of it
+        node = _bind_saved(node, _wrap(t._data.copy(), t._device))
+    with _errstate():
+        values = compute(x, y)
+    return inplace(op, t, values, (t, other), node, attrs)
+
+
+def _bshape(a, b):
+    try:
+        return np.broadcast_shapes(a._data.shape, b._data.shape)
+    except ValueError:
+        return b._data.shape
+
+
+def _bind_saved(node, saved_self):
+    """A node factory whose 'self' is saved from a copy of the old value."""
+    def factory():
+        n = node()
+        n._old_self = saved_self
+        return n
+    factory.saves = tuple(("self", -2) if i == 0 else (nm, i) for nm, i in node.saves)
+    factory.__name__ = node.__name__
+    return factory
+
+
+def add_(self, other, *, alpha=1):
+    return _inplace_binary("add_", self, other, lambda x, y: x + y * alpha if alpha != 1 else x + y,
+                           AddBackward0, {"alpha": alpha} if alpha != 1 else None)
+
+
+def sub_(self, other, *, alpha=1):
+    _no_bool_sub(self, other)
+    return _inplace_binary("sub_", self, other, lambda x, y: x - y * alpha,
+                           SubBackward0, {"alpha": alpha} if alpha != 1 else None)
+
+
+def mul_(self, other):
+    return _inplace_binary("mul_", self, other, np.multiply, MulBackward0)
+
+
+def div_(self, other, *, rounding_mode=None):
+    if rounding_mode is not None:
+        r = div(self, other, rounding_mode=rounding_mode)
+        return inplace("div_", self, r._data, (self, other), None)
+    return _inplace_binary("div_", self, other, np.true_divide, DivBackward0, to_float=True)
+
+
+def pow_(self, exponent):
+    return _inplace_binary("pow_", self, exponent, np.power,
+                           PowBackward0 if not isinstance(exponent, Tensor) else PowBackward1,
+                           {"exponent": exponent} if not isinstance(exponent, Tensor) else None)
+
+
+def _inplace_unary(op, node, fn, to_float=True):
+    def method(self):
+        if to_float and self._data.dtype.kind != "f":
+            from ..dispatch import SCALAR_NAMES
+            raise RuntimeError(f"result type Float can't be cast to the desired output type "
+                               f"{SCALAR_NAMES[self.dtype.name]}")
+        with _errstate():
+            values = fn(self._data)
+        if node is not None and node.saves == SELF:
+            old = _wrap(self._data.copy(), self._device)
+            return inplace(op, self, values, (self,), _bind_saved(node, old))
+        return inplace(op, self, values, (self,), node)
+    method.__name__ = op
+    return method
+
+
+neg_ = _inplace_unary("neg_", NegBackward0, np.negative, False)
+abs_ = _inplace_unary("abs_", AbsBackward0, np.abs, False)
+exp_ = _inplace_unary("exp_", ExpBackward0, np.exp)
+log_ = _inplace_unary("log_", LogBackward0, np.log)
+sqrt_ = _inplace_unary("sqrt_", SqrtBackward0, np.sqrt)
+sin_ = _inplace_unary("sin_", SinBackward0, np.sin)
+cos_ = _inplace_unary("cos_", CosBackward0, np.cos)
+tanh_ = _inplace_unary("tanh_", TanhBackward0, np.tanh)
+sigmoid_ = _inplace_unary("sigmoid_", SigmoidBackward0, _sigmoid)
+relu_ = _inplace_unary("relu_", ReluBackward0, lambda x: np.maximum(x, x.dtype.type(0)), False)
+
+
+def clamp_(self, min=None, max=None):
+    if min is None and max is None:
+        raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+    _check_castable("clamp_", self, *(v for v in (min, max) if v is not None and not isinstance(v, Tensor)))
+    lo = min._data if isinstance(min, Tensor) else min
+    hi = max._data if isinstance(max, Tensor) else max
+    values = self._data
+    if lo is not None:
+        values = np.maximum(values, lo)
+    if hi is not None:
+        values = np.minimum(values, hi)
+    old = _wrap(self._data.copy(), self._device)
+    return inplace("clamp_", self, values, (self,), _bind_saved(ClampBackward1, old),
+                   {"min": min, "max": max})
+
+
+clip_ = clamp_
+
+
+class FillBackward0(Node):
+    saves = ()
+
+    def backward(self, g):
+        return (np.zeros_like(g),)
+
+
+class ZeroBackward0(FillBackward0):
+    pass
+
+
+class FillBackward1(Node):       # fill_ with a 0-dim tensor value
+    saves = ()
+
+    def backward(self, g):
+        return np.zeros_like(g), np.asarray(g.sum())
+
+
+def fill_(self, value):
+    if isinstance(value, Tensor):
+        if value._data.ndim != 0:
+            raise RuntimeError(
+                f"fill_ only supports 0-dimension value tensor but got tensor with {value._data.ndim} dimensions.")
+        return inplace("fill_", self, np.broadcast_to(value._data, self._data.shape), (self, value), FillBackward1)
+    if not isinstance(value, (bool, int, float)):
+        raise TypeError(f"fill_(): argument 'value' (position 1) must be Number, not {type(value).__name__}")
+    return inplace("fill_", self, np.full(self._data.shape, value).astype(self._data.dtype, casting="unsafe")
+                   if self._data.dtype.kind != "f" else self._data.dtype.type(value), (self,), FillBackward0)
+
+
+def zero_(self):
+    return inplace("zero_", self, self._data.dtype.type(0), (self,), ZeroBackward0)

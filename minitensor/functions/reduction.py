@@ -1,0 +1,256 @@
+"""Reductions: sum, mean, prod, max/min (with dim: a (values, indices) pair), argmax."""
+import collections
+
+import numpy as np
+
+from .. import dtypes as D
+from ..autograd.node import Node
+from ..dispatch import record, SCALAR_NAMES
+from ..tensor import Tensor, _wrap_dim
+from .pointwise import _errstate
+
+return_types_max = collections.namedtuple("max", ["values", "indices"])
+return_types_min = collections.namedtuple("min", ["values", "indices"])
+
+
+def _dims(t, dim):
+    nd = t._data.ndim
+    if dim is None:
+        return None
+    if isinstance(dim, (list, tuple)):
+        if nd == 0:
+            return ()
+        out = tuple(_wrap_dim(d, nd) for d in dim)
+        if len(set(out)) != len(out):
+            raise RuntimeError(f"dim {out[0]} appears multiple times in the list of dims")
+        return out
+    d = _wrap_dim(dim, nd)
+    return (d,) if nd else ()
+
+
+def _expand_back(g, shape, dims, keepdim):
+    if dims is not None and not keepdim:
+        g = np.expand_dims(g, tuple(sorted(dims)))
+    return np.broadcast_to(g, shape)
+
+
+class SumBackward0(Node):   # full reduction
+    saves = ()
+
+    def backward(self, g):
+        return (np.broadcast_to(g, self.self_sizes),)
+
+
+class SumBackward1(Node):   # over dims
+    saves = ()
+
+    def backward(self, g):
+        return (_expand_back(g, self.self_sizes, self.dims, self.keepdim),)
+
+
+class MeanBackward0(Node):
+    saves = ()
+
+    def backward(self, g):
+        return (np.broadcast_to(g / self.n, self.self_sizes),)
+
+
+class MeanBackward1(Node):
+    saves = ()
+
+    def backward(self, g):
+        return (_expand_back(g / self.n, self.self_sizes, self.dims, self.keepdim),)
+
+
+class ProdBackward0(Node):
+    saves = (("self", 0), ("result", -1))
+
+    def backward(self, g):
+        x, r = self.saved()
+        with _errstate():
+            return (np.where(x != 0, g * r / np.where(x == 0, 1, x), g * _prod_without(x, None)),)
+
+
+class ProdBackward1(Node):
+    saves = (("self", 0), ("result", -1))
+
+    def backward(self, g):
+        x, r = self.saved()
+        d = self.dim
+        if not self.keepdim:
+            g, r = np.expand_dims(g, d), np.expand_dims(r, d)
+        with _errstate():
+            return (np.where(x != 0, g * r / np.where(x == 0, 1, x), g * _prod_without(x, d)),)
+
+
+def _prod_without(x, dim):
+    """Product of all other elements (the gradient where x == 0)."""
+    flat = x.reshape(-1) if dim is None else np.moveaxis(x, dim, -1)
+    n = flat.shape[-1]
+    out = np.empty_like(flat)
+    for i in range(n):
+        out[..., i] = np.prod(np.delete(flat, i, axis=-1), axis=-1)
+    return out.reshape(x.shape) if dim is None else np.moveaxis(out, -1, dim)
+
+
+class MaxBackward1(Node):   # full max/min: grad split evenly among ties
+    saves = (("self", 0), ("result", -1))
+
+    def backward(self, g):
+        x, r = self.saved()
+        m = x == r
+        return (g * m / m.sum(),)
+
+
+MinBackward1 = type("MinBackward1", (MaxBackward1,), {"__slots__": ()})
+
+
+class MaxBackward0(Node):   # max(dim): grad goes to the chosen index
+    saves = ()
+
+    def backward(self, g):
+        out = np.zeros(self.self_sizes, g.dtype)
+        idx = self.indices if self.keepdim else np.expand_dims(self.indices, self.dim)
+        gg = g if self.keepdim else np.expand_dims(g, self.dim)
+        np.put_along_axis(out, idx, gg, axis=self.dim)
+        return (out,)
+
+
+MinBackward0 = type("MinBackward0", (MaxBackward0,), {"__slots__": ()})
+
+
+def _sum_dtype(t, dtype):
+    if dtype is not None:
+        return dtype.np
+    k = t._data.dtype.kind
+    return np.int64 if k in "biu" else t._data.dtype
+
+
+def sum(input, dim=None, keepdim=False, *, dtype=None):
+    dims = _dims(input, dim)
+    out_dt = _sum_dtype(input, dtype)
+    arr = np.sum(input._data, axis=dims, keepdims=keepdim, dtype=out_dt)
+    if dims is None and dim is None:
+        return record("sum", arr, input._device, (input,), SumBackward0,
+                      {"self_sizes": input._data.shape})
+    return record("sum", arr, input._device, (input,), SumBackward1,
+                  {"self_sizes": input._data.shape, "dims": dims, "keepdim": keepdim})
+
+
+def mean(input, dim=None, keepdim=False, *, dtype=None):
+    if dtype is None and input._data.dtype.kind != "f":
+        raise RuntimeError(
+            "mean(): could not infer output dtype. Input dtype must be either a floating point or "
+            f"complex dtype. Got: {SCALAR_NAMES[input.dtype.name]}")
+    dims = _dims(input, dim)
+    x = input._data if dtype is None else input._data.astype(dtype.np)
+    with _errstate():
+        arr = np.mean(x, axis=dims, keepdims=keepdim, dtype=x.dtype)
+    if dims is None:
+        return record("mean", arr, input._device, (input,), MeanBackward0,
+                      {"self_sizes": input._data.shape, "n": input._data.size})
+    n = 1
+    for d in dims:
+        n *= input._data.shape[d]
+    return record("mean", arr, input._device, (input,), MeanBackward1,
+                  {"self_sizes": input._data.shape, "dims": dims, "keepdim": keepdim, "n": n})
+
+
+def prod(input, dim=None, keepdim=False, *, dtype=None):
+    out_dt = _sum_dtype(input, dtype)
+    if dim is None:
+        arr = np.prod(input._data, dtype=out_dt)
+        return record("prod", arr, input._device, (input,), ProdBackward0)
+    d = _wrap_dim(dim, input._data.ndim)
+    arr = np.prod(input._data, axis=d, keepdims=keepdim, dtype=out_dt)
+    return record("prod", arr, input._device, (input,), ProdBackward1, {"dim": d, "keepdim": keepdim})
+
+
+def _extreme(name, input, dim, keepdim, np_fn, arg_fn, full_node, dim_node, rtype):
+    if isinstance(dim, Tensor):
+        from .pointwise import maximum, minimum
+        return (maximum if name == "max" else minimum)(input, dim)
+    if dim is None:
+        if input._data.size == 0:
+            raise RuntimeError(
+                f"{name}(): Expected reduction dim to be specified for input.numel() == 0. "
+                "Specify the reduction dim with the 'dim' argument.")
+        return record(name, np_fn(input._data), input._device, (input,), full_node)
+    nd = input._data.ndim
+    d = _wrap_dim(dim, nd)
+    if nd == 0:
+        return rtype(record(name, input._data.copy(), input._device, (input,), None),
+                     record(name, np.zeros((), np.int64), input._device, (), None))
+    if input._data.shape[d] == 0:
+        raise IndexError(
+            f"{name}(): Expected reduction dim {d} to have non-zero size.")
+    idx = arg_fn(input._data, axis=d)
+    vals = np.take_along_axis(input._data, np.expand_dims(idx, d), axis=d)
+    if not keepdim:
+        vals = np.squeeze(vals, d)
+    else:
+        idx = np.expand_dims(idx, d)
+    values = record(name, vals, input._device, (input,), dim_node,
+                    {"self_sizes": input._data.shape, "dim": d, "keepdim": keepdim,
+                     "indices": idx})
+    indices = record(name, idx.astype(np.int64), input._device, (), None)
+    return rtype(values, indices)
+
+
+def _argmax_first(x, axis):
+    return np.argmax(x, axis=axis)
+
+
+def max(input, dim=None, keepdim=False):
+    return _extreme("max", input, dim, keepdim, np.max, np.argmax, MaxBackward1, MaxBackward0, return_types_max)
+
+
+def min(input, dim=None, keepdim=False):
+    return _extreme("min", input, dim, keepdim, np.min, np.argmin, MinBackward1, MinBackward0, return_types_min)
+
+
+def amax(input, dim=(), keepdim=False):
+    dims = _dims(input, dim) if dim != () else None
+    return record("amax", np.max(input._data, axis=dims, keepdims=keepdim), input._device, (input,), None)
+
+
+def amin(input, dim=(), keepdim=False):
+    dims = _dims(input, dim) if dim != () else None
+    return record("amin", np.min(input._data, axis=dims, keepdims=keepdim), input._device, (input,), None)
+
+
+def argmax(input, dim=None, keepdim=False):
+    if dim is None:
+        r = np.argmax(input._data)
+        if keepdim:
+            r = np.reshape(r, (1,) * input._data.ndim)
+    else:
+        d = _wrap_dim(dim, input._data.ndim)
+        r = np.argmax(input._data, axis=d, keepdims=keepdim) if input._data.ndim else np.int64(0)
+    return record("argmax", np.asarray(r, np.int64), input._device, (input,), None)
+
+
+def argmin(input, dim=None, keepdim=False):
+    if dim is None:
+        r = np.argmin(input._data)
+        if keepdim:
+            r = np.reshape(r, (1,) * input._data.ndim)
+    else:
+        d = _wrap_dim(dim, input._data.ndim)
+        r = np.argmin(input._data, axis=d, keepdims=keepdim) if input._data.ndim else np.int64(0)
+    return record("argmin", np.asarray(r, np.int64), input._device, (input,), None)
+
+
+def all(input, dim=None, keepdim=False):
+    return record("all", np.all(input._data, axis=_dims(input, dim), keepdims=keepdim), input._device, (input,), None)
+
+
+def any(input, dim=None, keepdim=False):
+    return record("any", np.any(input._data, axis=_dims(input, dim), keepdims=keepdim), input._device, (input,), None)
+
+
+def norm(input, p="fro", dim=None, keepdim=False):
+    from .pointwise import sqrt, abs as _abs, pow as _pow
+    if p in ("fro", 2):
+        return sqrt(sum(input * input, dim, keepdim))
+    return _pow(sum(_pow(_abs(input), p), dim, keepdim), 1.0 / p)

@@ -1,0 +1,593 @@
+"""Views: tensors that share their base's storage and version counter.
+
+NumPy's own views (``arr.T``, ``arr[1:]``, ``arr.reshape`` when possible) give the
+geometry; ``dispatch.make_view`` ties the result to the base. Basic indexing is
+applied one index at a time, as torch does, so ``a[0, 1:]`` has the same
+``SliceBackward0 -> SelectBackward0`` history as in torch.
+"""
+import numpy as np
+
+from ..autograd.node import Node
+from ..dispatch import make_view, record
+from ..tensor import Tensor, _wrap_dim, _storage_of
+from .. import size as _size
+
+
+def geometry(t):
+    """(shape, strides, storage offset), all in elements."""
+    return (t._data.shape, t.stride(), t.storage_offset())
+
+
+def _strided(buf, geom):
+    shape, strides, off = geom
+    it = buf.itemsize
+    return np.lib.stride_tricks.as_strided(buf[off:], shape=shape, strides=tuple(s * it for s in strides))
+
+
+def _extent(*geoms):
+    return max(off + sum((n - 1) * s for n, s in zip(shape, st)) + 1 if all(shape) else off + 1
+               for shape, st, off in geoms)
+
+
+# -------------------------------------------------------------------- nodes
+class ViewBackward0(Node):
+    saves = ()
+
+    def backward(self, g):
+        return (g.reshape(self.self_sizes),)
+
+
+class UnsafeViewBackward0(ViewBackward0):
+    pass
+
+
+class ReshapeAliasBackward0(ViewBackward0):
+    pass
+
+
+class SqueezeBackward0(ViewBackward0):
+    pass
+
+
+class SqueezeBackward1(ViewBackward0):
+    pass
+
+
+class SqueezeBackward2(ViewBackward0):
+    pass
+
+
+class UnsqueezeBackward0(ViewBackward0):
+    pass
+
+
+class TBackward0(Node):
+    saves = ()
+
+    def backward(self, g):
+        return (g.T,)
+
+
+class TransposeBackward0(Node):
+    saves = ()
+
+    def backward(self, g):
+        return (np.swapaxes(g, self.dim0, self.dim1),)
+
+
+class PermuteBackward0(Node):
+    saves = ()
+
+    def backward(self, g):
+        return (np.transpose(g, np.argsort(self.dims)),)
+
+
+class ExpandBackward0(Node):
+    saves = ()
+
+    def backward(self, g):
+        return (g,)      # the engine sums broadcast dims back to the input's shape
+
+
+class SelectBackward0(Node):
+    saves = ()
+
+    def backward(self, g):
+        out = np.zeros(self.self_sizes, g.dtype)
+        idx = [slice(None)] * len(self.self_sizes)
+        idx[self.dim] = self.index
+        out[tuple(idx)] = g
+        return (out,)
+
+
+class SliceBackward0(Node):
+    saves = ()
+
+    def backward(self, g):
+        out = np.zeros(self.self_sizes, g.dtype)
+        idx = [slice(None)] * len(self.self_sizes)
+        idx[self.dim] = slice(self.start, self.end, self.step)
+        out[tuple(idx)] = g
+        return (out,)
+
+
+class AliasBackward0(Node):
+    saves = ()
+
+    def backward(self, g):
+        return (g,)
+
+
+class IndexBackward0(Node):
+    saves = ()
+
+    def backward(self, g):
+        out = np.zeros(self.self_sizes, g.dtype)
+        np.add.at(out, self.indices, g)
+        return (out,)
+
+
+class UnbindBackward0(Node):
+    saves = ()
+
+
+class AsStridedBackward0(Node):
+    """The history of a view after an in-place op on it: its part of the base's grad."""
+    saves = ()
+
+    def backward(self, g):
+        buf = np.zeros(_extent(self.base_geometry, self.view_geometry), g.dtype)
+        view = _strided(buf, self.view_geometry)
+        view += g
+        return (_strided(buf, self.base_geometry).copy(),)
+
+
+class CopySlices(Node):
+    """The base's history after an in-place op on one of its views: the gradient of
+    the untouched part passes through; the written part goes through ``fn``."""
+    saves = ()
+
+    def name(self):
+        return "CopySlices"
+
+    def backward(self, g):
+        from ..autograd.engine import sum_to
+        buf = np.zeros(_extent(self.base_geometry, self.view_geometry), g.dtype)
+        base = _strided(buf, self.base_geometry)
+        base[...] = g
+        view = _strided(buf, self.view_geometry)
+        grads = self.fn.backward(view.copy())
+        first = grads[0]
+        if first is None:
+            view[...] = 0
+        else:
+            first = np.asarray(first)
+            if first.shape != view.shape:
+                first = sum_to(np.broadcast_to(first, np.broadcast_shapes(first.shape, view.shape)), view.shape)
+            view[...] = first
+        return (base.copy(),) + tuple(grads[1:])
+
+
+# ------------------------------------------------------------------ shapes
+def _shape_arg(args, name="view"):
+    if len(args) == 1 and isinstance(args[0], (tuple, list)):
+        args = tuple(args[0])
+    for a in args:
+        if not isinstance(a, (int, np.integer)) or isinstance(a, bool):
+            raise TypeError(
+                f"{name}(): argument 'size' (position 1) must be tuple of ints, but found element "
+                f"of type {type(a).__name__} at pos 0")
+    return tuple(int(a) for a in args)
+
+
+def infer_size(shape, numel):
+    neg = [i for i, n in enumerate(shape) if n == -1]
+    if len(neg) > 1:
+        raise RuntimeError("only one dimension can be inferred")
+    for n in shape:
+        if n < -1:
+            raise RuntimeError(f"invalid shape dimension {n}")
+    known = 1
+    for n in shape:
+        if n != -1:
+            known *= n
+    if neg:
+        if known == 0 or numel % known:
+            raise RuntimeError(f"shape '[{', '.join(map(str, shape))}]' is invalid for input of size {numel}")
+        shape = tuple(numel // known if n == -1 else n for n in shape)
+    elif known != numel:
+        raise RuntimeError(f"shape '[{', '.join(map(str, shape))}]' is invalid for input of size {numel}")
+    return shape
+
+
+def _try_view(arr, shape):
+    v = arr.view()
+    try:
+        v.shape = shape
+    except AttributeError:
+        return None
+    return v
+
+
+def view(self, *shape):
+    if len(shape) == 1 and not isinstance(shape[0], (tuple, list, int, np.integer)):
+        from .copying import view_dtype
+        return view_dtype(self, shape[0])
+    shape = infer_size(_shape_arg(shape), self._data.size)
+    v = _try_view(self._data, shape)
+    if v is None:
+        raise RuntimeError(
+            "view size is not compatible with input tensor's size and stride (at least one "
+            "dimension spans across two contiguous subspaces). Use .reshape(...) instead.")
+    return make_view("view", self, v, ViewBackward0, {"self_sizes": self._data.shape})
+
+
+def reshape(self, *shape):
+    shape = infer_size(_shape_arg(shape, "reshape"), self._data.size)
+    v = _try_view(self._data, shape)
+    if v is not None:
+        return make_view("reshape", self, v, ViewBackward0, {"self_sizes": self._data.shape})
+    return record("reshape", np.ascontiguousarray(self._data).reshape(shape), self._device,
+                  (self,), UnsafeViewBackward0, {"self_sizes": self._data.shape})
+
+
+def view_as(self, other):
+    return view(self, other._data.shape)
+
+
+def reshape_as(self, other):
+    return reshape(self, other._data.shape)
+
+
+def flatten(self, start_dim=0, end_dim=-1):
+    nd = self._data.ndim
+    if nd == 0:
+        return reshape(self, 1)
+    s = _wrap_dim(start_dim, nd)
+    e = _wrap_dim(end_dim, nd)
+    if s > e:
+        raise RuntimeError("flatten() has invalid args: start_dim cannot come after end_dim")
+    if s == e:
+        return self
+    shp = self._data.shape
+    n = 1
+    for k in shp[s:e + 1]:
+        n *= k
+    return reshape(self, shp[:s] + (n,) + shp[e + 1:])
+
+
+def unflatten(self, dim, sizes):
+    d = _wrap_dim(dim, self._data.ndim)
+    shp = self._data.shape
+    return view(self, shp[:d] + tuple(sizes) + shp[d + 1:])
+
+
+def squeeze(self, dim=None):
+    shp = self._data.shape
+    if dim is None:
+        new = tuple(n for n in shp if n != 1)
+        node = SqueezeBackward0
+    else:
+        dims = dim if isinstance(dim, (tuple, list)) else (dim,)
+        dims = {_wrap_dim(d, self._data.ndim) for d in dims} if self._data.ndim else set()
+        new = tuple(n for i, n in enumerate(shp) if not (i in dims and n == 1))
+        node = SqueezeBackward2 if isinstance(dim, (tuple, list)) else SqueezeBackward1
+    return make_view("squeeze", self, self._data.reshape(new), node, {"self_sizes": shp})
+
+
+def unsqueeze(self, dim):
+    d = _wrap_dim(dim, self._data.ndim + 1)
+    shp = self._data.shape
+    return make_view("unsqueeze", self, np.expand_dims(self._data, d), UnsqueezeBackward0, {"self_sizes": shp})
+
+
+def t(self):
+    nd = self._data.ndim
+    if nd > 2:
+        raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is {nd}D")
+    return make_view("t", self, self._data.T, TBackward0)
+
+
+def transpose(self, dim0, dim1):
+    nd = self._data.ndim
+    d0, d1 = _wrap_dim(dim0, nd), _wrap_dim(dim1, nd)
+    if nd == 0:
+        return make_view("transpose", self, self._data.view(), TransposeBackward0, {"dim0": 0, "dim1": 0})
+    return make_view("transpose", self, np.swapaxes(self._data, d0, d1), TransposeBackward0,
+                     {"dim0": d0, "dim1": d1})
+
+
+swapaxes = swapdims = transpose
+
+
+def permute(self, *dims):
+    dims = _shape_arg(dims, "permute")
+    nd = self._data.ndim
+    if len(dims) != nd:
+        raise RuntimeError(
+            "permute(sparse_coo): number of dimensions in the tensor input does not match the length "
+            f"of the desired ordering of dimensions i.e. input.dim() = {nd} is not equal to len(dims) = {len(dims)}")
+    wd = tuple(_wrap_dim(d, nd) for d in dims)
+    if len(set(wd)) != nd:
+        raise RuntimeError("permute(): duplicate dims are not allowed.")
+    return make_view("permute", self, np.transpose(self._data, wd), PermuteBackward0, {"dims": wd})
+
+
+def T(self):
+    nd = self._data.ndim
+    if nd == 2:
+        return make_view("T", self, self._data.T, PermuteBackward0, {"dims": (1, 0)})
+    if nd > 2:
+        import warnings
+        warnings.warn(
+            "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is "
+            "deprecated and it will throw an error in a future release. Consider `x.mT` to "
+            "transpose batches of matrices or `x.permute(*torch.arange(x.ndim - 1, -1, -1))` "
+            "to reverse the dimensions of a tensor.", UserWarning, stacklevel=3)
+        return permute(self, tuple(range(nd - 1, -1, -1)))
+    return self
+
+
+def mT(self):
+    return transpose(self, -2, -1)
+
+
+def expand(self, *sizes):
+    sizes = _shape_arg(sizes, "expand")
+    shp = self._data.shape
+    if len(sizes) < len(shp):
+        raise RuntimeError(
+            f"expand(torch.FloatTensor{{[{', '.join(map(str, shp))}]}}, size=[{', '.join(map(str, sizes))}]): "
+            "the number of sizes provided (%d) must be greater or equal to the number of dimensions in the tensor (%d)"
+            % (len(sizes), len(shp)))
+    lead = len(sizes) - len(shp)
+    target = []
+    for i, n in enumerate(sizes):
+        if i < lead:
+            if n < 0:
+                raise RuntimeError(
+                    f"The expanded size of the tensor ({n}) isn't allowed in a leading, non-existing dimension {i}")
+            target.append(n)
+            continue
+        have = shp[i - lead]
+        if n == -1:
+            n = have
+        if have != n and have != 1:
+            raise RuntimeError(
+                f"The expanded size of the tensor ({n}) must match the existing size ({have}) at "
+                f"non-singleton dimension {i}.  Target sizes: [{', '.join(map(str, sizes))}].  "
+                f"Tensor sizes: [{', '.join(map(str, shp))}]")
+        target.append(n)
+    arr = np.broadcast_to(self._data, tuple(target))
+    if self._data.flags.writeable:
+        arr = np.lib.stride_tricks.as_strided(self._data, arr.shape, arr.strides, writeable=True)
+    return make_view("expand", self, arr, ExpandBackward0)
+
+
+def expand_as(self, other):
+    return expand(self, other._data.shape)
+
+
+def broadcast_to(self, size):
+    return expand(self, size)
+
+
+def narrow(self, dim, start, length):
+    nd = self._data.ndim
+    if nd == 0:
+        raise RuntimeError("narrow() cannot be applied to a 0-dim tensor.")
+    d = _wrap_dim(dim, nd)
+    n = self._data.shape[d]
+    if isinstance(start, Tensor):
+        start = int(start)
+    if start < -n or start > n:
+        raise IndexError(
+            f"start out of range (expected to be in range of [{-n}, {n}], but got {start})")
+    if start < 0:
+        start += n
+    if start + length > n or length < 0:
+        raise RuntimeError(
+            f"start ({start}) + length ({length}) exceeds dimension size ({n}).")
+    return _slice(self, d, start, start + length, 1, "narrow")
+
+
+def _slice(self, d, start, end, step, op="slice"):
+    idx = [slice(None)] * self._data.ndim
+    idx[d] = slice(start, end, step)
+    return make_view(op, self, self._data[tuple(idx)], SliceBackward0,
+                     {"self_sizes": self._data.shape, "dim": d, "start": start, "end": end, "step": step})
+
+
+def select(self, dim, index):
+    nd = self._data.ndim
+    if nd == 0:
+        raise IndexError("select() cannot be applied to a 0-dim tensor.")
+    d = _wrap_dim(dim, nd)
+    n = self._data.shape[d]
+    if isinstance(index, Tensor):
+        index = int(index)
+    if index < -n or index >= n:
+        raise IndexError(f"select(): index {index} out of range for tensor of size "
+                         f"[{', '.join(map(str, self._data.shape))}] at dimension {d}")
+    if index < 0:
+        index += n
+    idx = [slice(None)] * nd
+    idx[d] = index
+    # the trailing Ellipsis keeps NumPy returning a 0-d view, not a scalar copy
+    return make_view("select", self, self._data[tuple(idx) + (Ellipsis,)], SelectBackward0,
+                     {"self_sizes": self._data.shape, "dim": d, "index": index})
+
+
+def unbind(self, dim=0):
+    d = _wrap_dim(dim, self._data.ndim)
+    return tuple(select(self, d, i) for i in range(self._data.shape[d]))
+
+
+def alias(self):
+    return make_view("alias", self, self._data.view(), AliasBackward0)
+
+
+# ---------------------------------------------------------------- indexing
+def _is_basic(i):
+    return i is None or i is Ellipsis or isinstance(i, (int, slice, np.integer)) and not isinstance(i, bool)
+
+
+def _normalize_index(idx):
+    if not isinstance(idx, tuple):
+        idx = (idx,)
+    return idx
+
+
+def getitem(self, idx):
+    idx = _normalize_index(idx)
+    if all(_is_basic(i) for i in idx):
+        return _basic_index(self, idx)
+    return _advanced_index(self, idx)
+
+
+def _basic_index(self, idx):
+    nd = self._data.ndim
+    n_real = sum(1 for i in idx if i is not None and i is not Ellipsis)
+    if sum(1 for i in idx if i is Ellipsis) > 1:
+        raise IndexError("an index can only have a single ellipsis ('...')")
+    if n_real > nd:
+        raise IndexError(f"too many indices for tensor of dimension {nd}")
+    # expand the ellipsis into full slices
+    out = []
+    for i in idx:
+        if i is Ellipsis:
+            out.extend([slice(None)] * (nd - n_real))
+        else:
+            out.append(i)
+    if Ellipsis not in idx:
+        pass
+    t = self
+    d = 0
+    touched = False
+    for i in out:
+        if i is None:
+            t = unsqueeze(t, d)
+            d += 1
+            touched = True
+        elif isinstance(i, slice):
+            if i.step is not None and int(i.step) <= 0:
+                if int(i.step) == 0:
+                    raise ValueError("slice step cannot be zero")
+                raise ValueError("step must be greater than zero")
+            if i == slice(None):
+                d += 1
+                continue
+            n = t._data.shape[d]
+            start, end, step = i.indices(n)
+            end = max(end, start)
+            t = _slice(t, d, start, end, step)
+            touched = True
+            d += 1
+        else:
+            n = t._data.shape[d]
+            k = int(i)
+            if k < -n or k >= n:
+                raise IndexError(f"index {k} is out of bounds for dimension {d} with size {n}")
+            t = select(t, d, k)
+            touched = True
+    if not touched:
+        return alias(self)
+    return t
+
+
+def _to_index_array(i, dim_size, d):
+    if isinstance(i, Tensor):
+        a = i._data
+    elif isinstance(i, (list, tuple)):
+        a = np.asarray(i)
+    else:
+        a = np.asarray(i)
+    if a.dtype == np.bool_:
+        return a
+    if a.dtype.kind not in "iu":
+        if a.size == 0:
+            return a.astype(np.int64)
+        raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
+    if a.size and (a.max() >= dim_size or a.min() < -dim_size):
+        bad = a.max() if a.max() >= dim_size else a.min()
+        raise IndexError(f"index {bad} is out of bounds for dimension {d} with size {dim_size}")
+    return a
+
+
+def _advanced_index(self, idx):
+    np_idx = []
+    d = 0
+    for i in idx:
+        if _is_basic(i):
+            if isinstance(i, slice) and i.step is not None and int(i.step) <= 0:
+                raise ValueError("step must be greater than zero")
+            np_idx.append(i)
+            if i is not None and i is not Ellipsis:
+                d += 1
+        else:
+            size = self._data.shape[d] if d < self._data.ndim else 0
+            a = _to_index_array(i, size, d)
+            if a.dtype == np.bool_:
+                if a.shape != self._data.shape[d:d + a.ndim]:
+                    raise IndexError(
+                        f"The shape of the mask [{', '.join(map(str, a.shape))}] at index {d} does not "
+                        f"match the shape of the indexed tensor [{', '.join(map(str, self._data.shape))}] "
+                        f"at index {d}")
+                d += a.ndim
+            else:
+                d += 1
+            np_idx.append(a)
+    np_idx = tuple(np_idx)
+    arr = self._data[np_idx]
+    if not isinstance(arr, np.ndarray):
+        arr = np.asarray(arr)
+    arr = np.array(arr, copy=True)
+    return record("index", arr, self._device, (self,), IndexBackward0,
+                  {"self_sizes": self._data.shape, "indices": np_idx})
+
+
+class IndexPutBackward0(Node):
+    saves = ()
+
+    def backward(self, g):
+        gs = g.copy()
+        gs[self.indices] = 0
+        gv = g[self.indices]
+        return gs, gv
+
+
+def setitem(self, idx, value):
+    from .copying import copy_
+    from ..creation import tensor as _tensor
+    idx = _normalize_index(idx)
+    if not isinstance(value, Tensor):
+        if isinstance(value, (bool, int, float)):
+            value = _scalar_for(value, self)
+        else:
+            value = _tensor(value, dtype=self.dtype)
+    if all(_is_basic(i) for i in idx):
+        from ..autograd import grad_mode
+        from .. import events
+        # the view is an implementation detail here: make it silently
+        saved = list(events.listeners)
+        events.listeners.clear()
+        try:
+            v = _basic_index(self, idx)
+        finally:
+            events.listeners.extend(saved)
+        if v is self:
+            v = alias(self)
+        copy_(v, value, op="__setitem__")
+        return
+    # advanced: index_put_ (in place on self itself)
+    from ..dispatch import inplace
+    np_idx = tuple(_to_index_array(i, self._data.shape[k] if k < self._data.ndim else 0, k)
+                   if not _is_basic(i) else i for k, i in enumerate(idx))
+    values = self._data.copy()
+    values[np_idx] = value._data
+    inplace("index_put_", self, values, (self, value), IndexPutBackward0, {"indices": np_idx})
+
+
+def _scalar_for(value, like):
+    from ..tensor import _wrap
+    return _wrap(np.asarray(value, dtype=like._data.dtype), like._device)

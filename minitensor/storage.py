@@ -1,0 +1,121 @@
+"""Storages: the flat bytes a tensor is a view onto.
+
+A tensor keeps its values as a NumPy array (``Tensor._data``) because that is what
+every op needs; its storage is derived from that array only when somebody asks
+(``untyped_storage()``, ``storage_offset()``, making a view). Tensors that share a
+storage share one ``UntypedStorage`` object, whose ``_buf`` is a flat ``uint8`` view
+of the whole memory block.
+"""
+import weakref
+
+import numpy as np
+
+
+class _Interface:
+    """Lets NumPy build an array over raw memory while keeping its owner alive."""
+
+    def __init__(self, ptr, nbytes, owner):
+        self.__array_interface__ = {
+            "data": (ptr, False), "shape": (nbytes,), "typestr": "|u1", "version": 3}
+        self.owner = owner
+
+
+def _ptr(arr):
+    return arr.__array_interface__["data"][0]
+
+
+def byte_extent(arr):
+    """Bytes from the array's first element to one past its last (strides are >= 0)."""
+    if arr.size == 0:
+        return 0
+    return sum((n - 1) * s for n, s in zip(arr.shape, arr.strides)) + arr.itemsize
+
+
+class UntypedStorage:
+    """A block of bytes. ``_buf`` is a 1-d uint8 ndarray over it."""
+
+    def __init__(self, buf, resizable=True):
+        self._buf = buf
+        self._resizable = resizable
+        self._views = []  # weak refs to tensors over this storage, rebuilt after resize_
+
+    # -- built from an existing array (lazily, the first time a tensor is asked)
+    @classmethod
+    def _over(cls, arr, resizable=True):
+        n = byte_extent(arr)
+        buf = np.asarray(_Interface(_ptr(arr), n, arr)) if n else np.empty(0, np.uint8)
+        return cls(buf, resizable)
+
+    def _attach(self, t):
+        self._views.append(weakref.ref(t))
+        if len(self._views) > 64:          # forget dead tensors now and then
+            self._views = [r for r in self._views if r() is not None]
+
+    # -- torch.UntypedStorage API
+    def data_ptr(self):
+        return _ptr(self._buf) if self._buf.size else 0
+
+    def nbytes(self):
+        return int(self._buf.size)
+
+    def size(self):
+        return int(self._buf.size)
+
+    __len__ = size
+
+    @property
+    def device(self):
+        from .device import CPU
+        return CPU
+
+    def element_size(self):
+        return 1
+
+    def tolist(self):
+        return self._buf.tolist()
+
+    def __getitem__(self, i):
+        if isinstance(i, int):
+            if not -len(self) <= i < len(self):
+                raise IndexError(f"index {i} out of range for storage of size {len(self)}")
+            return int(self._buf[i])
+        raise TypeError("can't index a torch.UntypedStorage with " + type(i).__name__)
+
+    def __iter__(self):
+        return iter(self.tolist())
+
+    def resize_(self, nbytes):
+        """Reallocate to ``nbytes``, keeping the common prefix; every tensor over this
+        storage now reads the new block (that is what torch's in-place resize does)."""
+        if not self._resizable:
+            raise RuntimeError(
+                "Trying to resize storage that is not resizable")
+        new = np.zeros(nbytes, np.uint8)
+        k = min(nbytes, self._buf.size)
+        new[:k] = self._buf[:k]
+        old_ptr = self.data_ptr()
+        self._buf = new
+        for r in self._views:
+            t = r()
+            if t is not None:
+                t._rebuild_from_storage(old_ptr)
+        return self
+
+    def __repr__(self):
+        body = "\n".join(" " + str(int(b)) for b in self._buf)
+        head = (body + "\n") if body else ""
+        return f"{head}[torch.storage.UntypedStorage(device=cpu) of size {self.size()}]"
+
+
+def array_over(storage, dtype_np, shape, strides_elems, offset_elems):
+    """A typed ndarray view into ``storage`` with the given geometry (element units)."""
+    item = dtype_np.itemsize
+    need = offset_elems + sum((n - 1) * s for n, s in zip(shape, strides_elems)) + 1
+    if any(n == 0 for n in shape):
+        return np.empty(shape, dtype_np)
+    if need * item > storage._buf.size:
+        raise RuntimeError("setStorage: sizes and strides are out of the storage's bounds")
+    base = storage._buf[offset_elems * item:]
+    return np.lib.stride_tricks.as_strided(
+        base.view(np.uint8)[: base.size - base.size % item].view(dtype_np),
+        shape=tuple(shape), strides=tuple(s * item for s in strides_elems))

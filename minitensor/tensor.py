@@ -1,0 +1,437 @@
+"""The Tensor: a NumPy array plus what autograd and aliasing need.
+
+``_data`` (an ndarray, a view into the storage) is the primary field: ops read it
+directly, and storage, strides and offset are derived from it only when asked.
+Everything else defaults to a class attribute, so a fresh op output costs two
+attribute writes. Ops themselves live in ``functions/`` and are attached below.
+"""
+import warnings
+import weakref
+
+import numpy as np
+
+from . import events
+from .autograd import grad_mode
+from .device import CPU, canonical
+from .dtypes import FROM_NP, FROM_LEGACY, dtype as _dtype_cls
+from .size import Size
+from .storage import UntypedStorage, array_over, _ptr
+
+_new = object.__new__
+
+
+class _VersionCounter:
+    """Shared by a tensor, its views and its detach()es; bumped by every in-place op."""
+    __slots__ = ("value",)
+
+    def __init__(self):
+        self.value = 0
+
+
+def _vc_of(t):
+    vc = t._vc
+    if vc is None:
+        vc = t._vc = _VersionCounter()
+    return vc
+
+
+def _bump(t):
+    _vc_of(t).value += 1
+
+
+def _storage_of(t):
+    st = t._storage
+    if st is None:
+        st = t._storage = UntypedStorage._over(t._data, resizable=t._resizable)
+        st._attach(t)
+    return st
+
+
+def _wrap(arr, device=CPU):
+    t = _new(Tensor)
+    t._data = arr
+    if device is not CPU:
+        t._device = device
+    return t
+
+
+def grad_accumulator(t):
+    """The leaf's AccumulateGrad node: one per leaf while it is alive (held weakly)."""
+    from .autograd.node import AccumulateGrad
+    ref = t._grad_acc
+    acc = ref() if ref is not None else None
+    if acc is None:
+        acc = AccumulateGrad(t)
+        t._grad_acc = weakref.ref(acc)
+    return acc
+
+
+NON_LEAF_GRAD_WARNING = (
+    "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
+    "attribute won't be populated during autograd.backward(). If you indeed want the .grad "
+    "field to be populated for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. "
+    "If you access the non-leaf Tensor by mistake, make sure you access the leaf Tensor "
+    "instead. See github.com/pytorch/pytorch/pull/30531 for more information. (Triggered "
+    "internally at /__w/pytorch/pytorch/build/aten/src/ATen/core/TensorBody.h:493.)")
+
+
+class Tensor:
+    # defaults: a fresh tensor is a leaf that needs no grad and owns its memory
+    _device = CPU
+    _requires_grad = False
+    _grad_fn = None
+    _output_nr = 0
+    _grad = None
+    _storage = None       # UntypedStorage, made on demand
+    _vc = None            # _VersionCounter, made on demand
+    _base = None          # the tensor this one is a view of
+    _grad_acc = None
+    _leaf_hooks = None
+    _retains_grad = False
+    _resizable = True
+    _is_param = False
+
+    __hash__ = object.__hash__
+    __array_priority__ = 1000  # numpy defers to our operators: np_array + tensor -> Tensor
+
+    def __new__(cls, *args, **kwargs):
+        from .creation import legacy_new
+        return legacy_new(cls, *args, **kwargs)
+
+    def __init__(self, *args, **kwargs):
+        pass
+
+    # ---------------------------------------------------------------- metadata
+    @property
+    def dtype(self):
+        return FROM_NP[self._data.dtype]
+
+    @property
+    def shape(self):
+        return Size(self._data.shape)
+
+    def size(self, dim=None):
+        if dim is None:
+            return Size(self._data.shape)
+        return self._data.shape[_wrap_dim(dim, self._data.ndim)]
+
+    @property
+    def device(self):
+        return self._device
+
+    @property
+    def is_cuda(self):
+        return self._device.type == "cuda"
+
+    @property
+    def is_cpu(self):
+        return self._device.type == "cpu"
+
+    @property
+    def layout(self):
+        return "torch.strided"
+
+    @property
+    def ndim(self):
+        return self._data.ndim
+
+    def dim(self):
+        return self._data.ndim
+
+    ndimension = dim
+
+    def numel(self):
+        return self._data.size
+
+    nelement = numel
+
+    def element_size(self):
+        return self._data.itemsize
+
+    @property
+    def itemsize(self):
+        return self._data.itemsize
+
+    @property
+    def nbytes(self):
+        return self._data.nbytes
+
+    def stride(self, dim=None):
+        it = self._data.itemsize
+        st = tuple(s // it for s in self._data.strides)
+        # torch reports stride 1 for size-1 dims where NumPy may report anything
+        st = _torch_strides(self._data.shape, st)
+        if dim is None:
+            return st
+        return st[_wrap_dim(dim, self._data.ndim)]
+
+    def storage_offset(self):
+        st = _storage_of(self)
+        if self._data.size == 0:
+            return self._empty_offset if hasattr(self, "_empty_offset") else 0
+        return (_ptr(self._data) - st.data_ptr()) // self._data.itemsize
+
+    def is_contiguous(self, memory_format=None):
+        return _is_contiguous(self._data.shape, self.stride())
+
+    def data_ptr(self):
+        if self._data.size == 0:
+            return 0
+        return _ptr(self._data)
+
+    def untyped_storage(self):
+        return _storage_of(self)
+
+    def storage(self):
+        return _storage_of(self)
+
+    @property
+    def _version(self):
+        vc = self._vc
+        return 0 if vc is None else vc.value
+
+    def _is_view(self):
+        return self._base is not None
+
+    def is_floating_point(self):
+        return self._data.dtype.kind == "f"
+
+    def is_complex(self):
+        return False
+
+    def get_device(self):
+        return -1 if self._device.type == "cpu" else self._device.index
+
+    # ---------------------------------------------------------------- autograd
+    @property
+    def requires_grad(self):
+        return self._requires_grad or self._grad_fn is not None
+
+    @requires_grad.setter
+    def requires_grad(self, value):
+        if self._grad_fn is not None:
+            if not value:
+                raise RuntimeError(
+                    "you can only change requires_grad flags of leaf variables. If you want to "
+                    "use a computed variable in a subgraph that doesn't require differentiation "
+                    "use var_no_grad = var.detach().")
+            return
+        if value and self._data.dtype.kind not in "fc":
+            raise RuntimeError("only Tensors of floating point and complex dtype can require gradients")
+        self._requires_grad = bool(value)
+
+    def requires_grad_(self, requires_grad=True):
+        if self._grad_fn is not None and not requires_grad:
+            raise RuntimeError(
+                "you can only change requires_grad flags of leaf variables. If you want to use "
+                "a computed variable in a subgraph that doesn't require differentiation use "
+                "var_no_grad = var.detach().")
+        self.requires_grad = requires_grad
+        return self
+
+    @property
+    def is_leaf(self):
+        return self._grad_fn is None
+
+    @property
+    def grad_fn(self):
+        return self._grad_fn
+
+    @property
+    def grad(self):
+        if self._grad_fn is not None and not self._retains_grad:
+            warnings.warn(NON_LEAF_GRAD_WARNING, UserWarning, stacklevel=2)
+        return self._grad
+
+    @grad.setter
+    def grad(self, value):
+        if value is not None:
+            if not isinstance(value, Tensor):
+                raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of type {type(value).__name__}")
+            if value._data.dtype != self._data.dtype:
+                raise RuntimeError("assigned grad has data of a different type")
+            if value._data.shape != self._data.shape:
+                raise RuntimeError("assigned grad has data of a different size")
+            if value._device is not self._device:
+                raise RuntimeError("assigned grad has data located on a different device")
+        self._grad = value
+
+    @grad.deleter
+    def grad(self):
+        self._grad = None
+
+    @property
+    def retains_grad(self):
+        return self._retains_grad
+
+    def retain_grad(self):
+        if self._grad_fn is None:
+            if not self._requires_grad:
+                raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
+            return  # leaves keep their grad anyway
+        if not self._retains_grad:
+            self._retains_grad = True
+            self._grad_fn._retained = weakref.ref(self)
+
+    def register_hook(self, hook):
+        if not self.requires_grad:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        if self._grad_fn is None:
+            if self._leaf_hooks is None:
+                self._leaf_hooks = []
+            lst = self._leaf_hooks
+        else:
+            if self._grad_fn._pre_hooks is None:
+                self._grad_fn._pre_hooks = []
+            lst = self._grad_fn._pre_hooks
+        lst.append(hook)
+        from .autograd.node import _RemovableHandle
+        return _RemovableHandle(lst, hook)
+
+    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+        from .autograd import backward
+        backward(self, gradient, retain_graph, create_graph, inputs=inputs)
+
+    # --------------------------------------------------------- Python protocol
+    def __repr__(self, *, tensor_contents=None):
+        from ._tensor_str import tensor_repr
+        return tensor_repr(self, tensor_contents=tensor_contents)
+
+    def __str__(self):
+        return self.__repr__()
+
+    def __format__(self, spec):
+        if self._data.ndim == 0 and not self.requires_grad:
+            return self.item().__format__(spec)
+        return object.__format__(self, spec) if spec else self.__repr__()
+
+    def __len__(self):
+        if self._data.ndim == 0:
+            raise TypeError("len() of a 0-d tensor")
+        return self._data.shape[0]
+
+    def __iter__(self):
+        if self._data.ndim == 0:
+            raise TypeError("iteration over a 0-d tensor")
+        from .functions.views import unbind
+        return iter(unbind(self, 0))
+
+    def __bool__(self):
+        if self._data.size != 1:
+            raise RuntimeError(
+                f"Boolean value of Tensor with more than one value is ambiguous")
+        return bool(self._data.reshape(()))
+
+    def _scalar(self, kind):
+        if self._data.size != 1:
+            raise RuntimeError(
+                f"a Tensor with {self._data.size} elements cannot be converted to Scalar")
+        return self._data.reshape(()).item()
+
+    def __float__(self):
+        if self._data.size != 1:
+            raise ValueError("only one element tensors can be converted to Python scalars")
+        return float(self._data.reshape(()))
+
+    def __int__(self):
+        if self._data.size != 1:
+            raise ValueError("only one element tensors can be converted to Python scalars")
+        return int(self._data.reshape(()))
+
+    def __index__(self):
+        if self._data.size != 1 or self._data.dtype.kind not in "iub":
+            raise TypeError("only integer tensors of a single element can be converted to an index")
+        return int(self._data.reshape(()))
+
+    def __complex__(self):
+        return complex(self.item())
+
+    def item(self):
+        return self._scalar("item")
+
+    def tolist(self):
+        return self._data.tolist()
+
+    def numpy(self, *, force=False):
+        if self.requires_grad and not force:
+            raise RuntimeError(
+                "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.")
+        if self._device.type != "cpu" and not force:
+            raise TypeError(
+                f"can't convert {self._device.type}:{self._device.index} device type tensor to numpy. "
+                "Use Tensor.cpu() to copy the tensor to host memory first.")
+        return self._data.view()
+
+    def __array__(self, dtype=None, copy=None):
+        arr = self.numpy()
+        return arr if dtype is None else arr.astype(dtype, copy=False)
+
+    def __reduce_ex__(self, proto):
+        return (_rebuild, (self._data.copy(), str(self._device), self._requires_grad))
+
+    def __deepcopy__(self, memo):
+        from .functions.copying import deepcopy
+        return deepcopy(self, memo)
+
+    def __copy__(self):
+        from .functions.copying import deepcopy
+        return deepcopy(self, {})
+
+    def __setstate__(self, state):
+        pass
+
+    # ------------------------------------------------------------ after resize
+    def _rebuild_from_storage(self, old_ptr):
+        """Our storage moved (resize_): point our array at the same place in it."""
+        a = self._data
+        it = a.itemsize
+        off = (_ptr(a) - old_ptr) // it if a.size else 0
+        strides = tuple(s // it for s in a.strides)
+        self._data = array_over(self._storage, a.dtype, a.shape, strides, off)
+
+
+def _rebuild(arr, dev, rg):
+    t = _wrap(arr, canonical(dev))
+    t._requires_grad = rg
+    return t
+
+
+def _wrap_dim(dim, ndim):
+    n = max(ndim, 1)
+    if not isinstance(dim, int) or isinstance(dim, bool):
+        raise TypeError(f"dim must be int, not {type(dim).__name__}")
+    if dim < -n or dim >= n:
+        raise IndexError(
+            f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {dim})")
+    return dim + n if dim < 0 else dim
+
+
+def _contiguous_strides(shape):
+    st = []
+    acc = 1
+    for n in reversed(shape):
+        st.append(acc)
+        acc *= max(n, 1)
+    return tuple(reversed(st))
+
+
+def _torch_strides(shape, st):
+    # NumPy gives size-1 (and size-0) dims arbitrary strides; torch computes them like
+    # a contiguous tensor would. Fix only those entries.
+    if 1 in shape or 0 in shape:
+        cs = _contiguous_strides(shape)
+        if 0 in shape:
+            return cs
+        return tuple(c if n == 1 else s for n, s, c in zip(shape, st, cs))
+    return st
+
+
+def _is_contiguous(shape, strides):
+    expected = 1
+    for n, s in zip(reversed(shape), reversed(strides)):
+        if n == 0:
+            return True
+        if n != 1 and s != expected:
+            return False
+        expected *= n
+    return True
