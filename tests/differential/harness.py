@@ -205,11 +205,12 @@ def run(snippet, engine="torch"):
         "obs": obs, "expect_error": expect_error, "graph": graph,
         "same_ptr": same_ptr, "same_storage": same_storage,
     }
-    for name in ("nn", "optim"):
-        if hasattr(torch, name):
-            ns[name] = getattr(torch, name)
-    if hasattr(torch, "nn") and hasattr(torch.nn, "functional"):
-        ns["F"] = torch.nn.functional
+    for name, get in (("nn", lambda: torch.nn), ("optim", lambda: torch.optim),
+                      ("F", lambda: torch.nn.functional)):
+        try:  # an engine still lacking a submodule: snippets using it see a NameError
+            ns[name] = get()
+        except Exception:
+            pass
     torch.manual_seed(0)
     uncaught = None
     with warnings.catch_warnings(record=True) as w:

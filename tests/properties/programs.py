@@ -1,0 +1,313 @@
+"""Random small tensor PROGRAMS as plain data, and their rendering to harness snippets.
+
+A program is a list of steps; each step is a tuple whose first item is its kind.
+Tensors are named t0, t1, ... in creation order.  A tiny shape model (shape, dtype,
+requires_grad, is_leaf) is kept while drawing so that most steps are valid; steps that
+torch rejects anyway (in-place on a leaf that requires grad, casts that lose data,
+non-viewable views, broadcasting failures, modified saved tensors, a second backward)
+are kept on purpose: every step runs inside ``expect_error`` so both engines must
+raise the same error at the same step, with the same message.
+
+Step kinds (all fields plain ints/strings/tuples so examples can be pasted back):
+  ("create", shape, dtype, requires_grad, values)
+  ("view", src, op, args)        op in slice/select/transpose/t/view/expand/unsqueeze/permute/squeeze
+  ("inplace", dst, op, arg)      op in add_/mul_/sub_/zero_/fill_/copy_/neg_/clamp_; copy_'s arg is a tensor index
+  ("setitem", dst, index, value)
+  ("copy", src, op)              op in clone/detach/new_tensor/tensor/contiguous/to_double/data
+  ("unary", src, op)             op in exp/sigmoid/tanh/relu/neg/abs/mul2/add1
+  ("binary", a, b, op)           op in add/mul/sub/div
+  ("sum", src)
+  ("backward", src)
+  ("requires_grad_", src)
+  ("detach_", src)
+"""
+from hypothesis import strategies as st
+
+DTYPES = ("float32", "float64", "int64", "bool")
+FLOAT = ("float32", "float64")
+
+
+class _Var:
+    __slots__ = ("shape", "dtype", "rg", "leaf")
+
+    def __init__(self, shape, dtype, rg, leaf):
+        self.shape = tuple(shape)
+        self.dtype = dtype
+        self.rg = rg
+        self.leaf = leaf
+
+
+def _numel(shape):
+    n = 1
+    for s in shape:
+        n *= s
+    return n
+
+
+def _nested(flat, shape):
+    if not shape:
+        return flat[0]
+    step = _numel(shape[1:])
+    return [_nested(flat[i * step:(i + 1) * step], shape[1:]) for i in range(shape[0])]
+
+
+@st.composite
+def programs(draw, max_steps=10, kinds=None):
+    kinds = kinds or ("create", "view", "view", "view", "inplace", "inplace", "setitem", "copy",
+                      "unary", "binary", "sum", "backward", "requires_grad_", "detach_")
+    vars_ = []
+    steps = []
+
+    def new_create():
+        ndim = draw(st.integers(0, 3))
+        shape = tuple(draw(st.lists(st.integers(1, 3), min_size=ndim, max_size=ndim)))
+        dtype = draw(st.sampled_from(DTYPES))
+        rg = dtype in FLOAT and draw(st.booleans())
+        lo, hi = (0, 1) if dtype == "bool" else (-3, 3)
+        values = tuple(draw(st.lists(st.integers(lo, hi), min_size=_numel(shape), max_size=_numel(shape))))
+        steps.append(("create", shape, dtype, rg, values))
+        vars_.append(_Var(shape, dtype, rg, True))
+
+    new_create()
+    n_steps = draw(st.integers(1, max_steps))
+    for _ in range(n_steps):
+        kind = draw(st.sampled_from(kinds))
+        if kind == "create" or not vars_:
+            new_create()
+            continue
+        i = draw(st.integers(0, len(vars_) - 1))
+        v = vars_[i]
+        nd = len(v.shape)
+        if kind == "view":
+            ops = ["view", "expand", "unsqueeze"]
+            if nd >= 1:
+                ops += ["slice", "select", "squeeze"]
+            if nd >= 2:
+                ops += ["transpose", "permute"]
+            if nd <= 2:
+                ops += ["t"]
+            op = draw(st.sampled_from(ops))
+            if op == "slice":
+                d = draw(st.integers(0, nd - 1))
+                size = v.shape[d]
+                start = draw(st.integers(0, size - 1))
+                stop = draw(st.integers(start + 1, size))
+                step = draw(st.integers(1, 2))
+                args = (d, start, stop, step)
+                shape = list(v.shape)
+                shape[d] = len(range(start, stop, step))
+            elif op == "select":
+                d = draw(st.integers(0, nd - 1))
+                idx = draw(st.integers(-v.shape[d], v.shape[d] - 1))
+                args = (d, idx)
+                shape = v.shape[:d] + v.shape[d + 1:]
+            elif op == "transpose":
+                d0 = draw(st.integers(0, nd - 1))
+                d1 = draw(st.integers(0, nd - 1))
+                args = (d0, d1)
+                shape = list(v.shape)
+                shape[d0], shape[d1] = shape[d1], shape[d0]
+            elif op == "permute":
+                perm = tuple(draw(st.permutations(list(range(nd)))))
+                args = perm
+                shape = tuple(v.shape[p] for p in perm)
+            elif op == "t":
+                args = ()
+                shape = tuple(reversed(v.shape))
+            elif op == "view":
+                args = draw(st.sampled_from([(-1,), (1, -1), (-1, 1)]))
+                n = _numel(v.shape)
+                shape = {(-1,): (n,), (1, -1): (1, n), (-1, 1): (n, 1)}[args]
+            elif op == "expand":
+                k = draw(st.integers(1, 3))
+                args = (k,) + v.shape
+                shape = args
+            elif op == "unsqueeze":
+                d = draw(st.integers(-nd - 1, nd))
+                args = (d,)
+                dd = d if d >= 0 else d + nd + 1
+                shape = v.shape[:dd] + (1,) + v.shape[dd:]
+            else:  # squeeze
+                args = ()
+                shape = tuple(s for s in v.shape if s != 1)
+            steps.append(("view", i, op, args))
+            vars_.append(_Var(shape, v.dtype, v.rg, v.leaf and not v.rg))
+        elif kind == "inplace":
+            op = draw(st.sampled_from(["add_", "mul_", "sub_", "zero_", "fill_", "copy_", "neg_", "clamp_"]))
+            if op == "copy_":
+                arg = draw(st.integers(0, len(vars_) - 1))
+            elif op in ("add_", "mul_", "sub_", "fill_"):
+                arg = draw(st.sampled_from([2, -1, 0.5, True]))
+            else:
+                arg = None
+            steps.append(("inplace", i, op, arg))
+            if v.rg and not v.leaf or op == "copy_" and vars_[arg].rg:
+                v.rg = True
+                v.leaf = False
+        elif kind == "setitem":
+            if nd == 0:
+                index = "..."
+            else:
+                index = draw(st.sampled_from(["0", "-1", ":", "...", "None", "0:1"]))
+            value = draw(st.sampled_from([7, -2.5, 0]))
+            steps.append(("setitem", i, index, value))
+        elif kind == "copy":
+            op = draw(st.sampled_from(["clone", "detach", "new_tensor", "tensor", "contiguous", "to_double", "data"]))
+            steps.append(("copy", i, op))
+            if op in ("clone", "contiguous", "to_double"):
+                vars_.append(_Var(v.shape, "float64" if op == "to_double" else v.dtype, v.rg, not v.rg))
+            else:
+                vars_.append(_Var(v.shape, v.dtype, False, True))
+        elif kind == "unary":
+            op = draw(st.sampled_from(["exp", "sigmoid", "tanh", "relu", "neg", "abs", "mul2", "add1"]))
+            steps.append(("unary", i, op))
+            dt = v.dtype if op in ("relu", "neg", "abs", "mul2", "add1") else (v.dtype if v.dtype in FLOAT else "float32")
+            vars_.append(_Var(v.shape, dt, v.rg, not v.rg))
+        elif kind == "binary":
+            j = draw(st.integers(0, len(vars_) - 1))
+            op = draw(st.sampled_from(["add", "mul", "sub", "div"]))
+            steps.append(("binary", i, j, op))
+            w = vars_[j]
+            shape = v.shape if len(v.shape) >= len(w.shape) else w.shape
+            rg = v.rg or w.rg
+            vars_.append(_Var(shape, "float32", rg, not rg))
+        elif kind == "sum":
+            steps.append(("sum", i))
+            vars_.append(_Var((), v.dtype, v.rg, not v.rg))
+        elif kind == "backward":
+            steps.append(("backward", i))
+        elif kind == "requires_grad_":
+            steps.append(("requires_grad_", i))
+            if v.leaf and v.dtype in FLOAT:
+                v.rg = True
+        elif kind == "detach_":
+            steps.append(("detach_", i))
+            v.rg = False
+            v.leaf = True
+    return steps
+
+
+def _py(v):
+    return repr(v)
+
+
+def render(program):
+    """Render a program to a harness snippet."""
+    lines = []
+    n = 0  # next tensor name
+
+    def step(i, code, out=None):
+        lines.append(f"with expect_error('step{i}'):")
+        for c in code:
+            lines.append("    " + c)
+        if out is not None:
+            lines.append("    obs('" + out + "', " + out + ")")
+
+    for i, s in enumerate(program):
+        kind = s[0]
+        if kind == "create":
+            _, shape, dtype, rg, values = s
+            if dtype == "bool":
+                vals = [bool(x) for x in values]
+            elif dtype in FLOAT:
+                vals = [float(x) for x in values]
+            else:
+                vals = list(values)
+            data = _nested(vals, tuple(shape))
+            out = f"t{n}"
+            step(i, [f"{out} = torch.tensor({data!r}, dtype=torch.{dtype}, requires_grad={rg})"], out)
+            n += 1
+        elif kind == "view":
+            _, src, op, args = s
+            out = f"t{n}"
+            a = f"t{src}"
+            if op == "slice":
+                d, start, stop, stp = args
+                idx = ", ".join([":"] * d + [f"{start}:{stop}:{stp}"])
+                expr = f"{a}[{idx}]"
+            elif op == "select":
+                expr = f"{a}.select({args[0]}, {args[1]})"
+            elif op == "transpose":
+                expr = f"{a}.transpose({args[0]}, {args[1]})"
+            elif op == "permute":
+                expr = f"{a}.permute({', '.join(map(str, args))})" if args else f"{a}.permute(())"
+            elif op == "t":
+                expr = f"{a}.t()"
+            elif op == "view":
+                expr = f"{a}.view({', '.join(map(str, args))})"
+            elif op == "expand":
+                expr = f"{a}.expand({', '.join(map(str, args))})"
+            elif op == "unsqueeze":
+                expr = f"{a}.unsqueeze({args[0]})"
+            else:
+                expr = f"{a}.squeeze()"
+            step(i, [f"{out} = {expr}"], out)
+            lines.append(f"if '{out}' in dir():")
+            lines.append(f"    obs('{out}_shares_t{src}', same_storage({out}, t{src}))")
+            lines.append(f"    obs('{out}_base', ({out}._base is t{src}, {out}._base is t{src}._base, {out}._base is None))")
+            n += 1
+        elif kind == "inplace":
+            _, dst, op, arg = s
+            a = f"t{dst}"
+            if op == "copy_":
+                code = f"{a}.copy_(t{arg})"
+            elif op in ("zero_", "neg_"):
+                code = f"{a}.{op}()"
+            elif op == "clamp_":
+                code = f"{a}.clamp_(-1, 1)"
+            else:
+                code = f"{a}.{op}({arg!r})"
+            step(i, [f"_r = {code}", f"obs('same', _r is {a})"], a)
+        elif kind == "setitem":
+            _, dst, index, value = s
+            step(i, [f"t{dst}[{index}] = {value!r}"], f"t{dst}")
+        elif kind == "copy":
+            _, src, op = s
+            out = f"t{n}"
+            a = f"t{src}"
+            expr = {"clone": f"{a}.clone()", "detach": f"{a}.detach()", "new_tensor": f"{a}.new_tensor({a})",
+                    "tensor": f"torch.tensor({a})", "contiguous": f"{a}.contiguous()",
+                    "to_double": f"{a}.to(torch.float64)", "data": f"{a}.data"}[op]
+            step(i, [f"{out} = {expr}"], out)
+            lines.append(f"if '{out}' in dir():")
+            lines.append(f"    obs('{out}_shares_t{src}', (same_storage({out}, t{src}), same_ptr({out}, t{src}), {out} is t{src}))")
+            n += 1
+        elif kind == "unary":
+            _, src, op = s
+            out = f"t{n}"
+            a = f"t{src}"
+            expr = {"mul2": f"{a} * 2", "add1": f"{a} + 1", "neg": f"-{a}"}.get(op, f"{a}.{op}()")
+            step(i, [f"{out} = {expr}"], out)
+            n += 1
+        elif kind == "binary":
+            _, x, y, op = s
+            out = f"t{n}"
+            sym = {"add": "+", "mul": "*", "sub": "-", "div": "/"}[op]
+            step(i, [f"{out} = t{x} {sym} t{y}"], out)
+            n += 1
+        elif kind == "sum":
+            _, src = s
+            out = f"t{n}"
+            step(i, [f"{out} = t{src}.sum()"], out)
+            n += 1
+        elif kind == "backward":
+            _, src = s
+            step(i, [f"t{src}.backward()"])
+        elif kind == "requires_grad_":
+            _, src = s
+            step(i, [f"t{src}.requires_grad_()"], f"t{src}")
+        elif kind == "detach_":
+            _, src = s
+            step(i, [f"t{src}.detach_()"], f"t{src}")
+    # final state of every tensor: values (in-place changes seen through views), versions, grads
+    for k in range(n):
+        lines.append(f"if 't{k}' in dir():")
+        lines.append(f"    obs('final_t{k}', t{k})")
+        lines.append(f"    if t{k}.is_leaf:")
+        lines.append(f"        obs('grad_t{k}', t{k}.grad)")
+    # storage sharing between every pair
+    lines.append(f"_names = [f't{{k}}' for k in range({n}) if f't{{k}}' in dir()]")
+    lines.append("_ts = [eval(x) for x in _names]")
+    lines.append("obs('sharing', [(a, b) for i, a in enumerate(_names) for j, b in enumerate(_names) "
+                 "if i < j and same_storage(_ts[i], _ts[j])])")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,61 @@
+"""Property tests: random small tensor programs must behave identically on both engines.
+
+Each program (see programs.py) is rendered to a snippet and run on real torch and on
+minitensor through the differential harness, which compares after every step: values,
+shapes, dtypes, strides, offsets, versions, requires_grad/is_leaf/grad_fn, errors (type
+and message, at the same step), warnings; and at the end every tensor's final value,
+every leaf's .grad and which tensors share storage.
+"""
+import os
+
+import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis.database import DirectoryBasedExampleDatabase
+
+from harness import check_case, run
+from programs import programs, render
+from regressions import REGRESSIONS
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+DB = DirectoryBasedExampleDatabase(os.path.join(ROOT, ".hypothesis", "minitensor-properties"))
+
+COMMON = dict(deadline=None, database=DB, derandomize=False,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+N = int(os.environ.get("PROPERTY_EXAMPLES", "120"))
+
+
+def _check(program):
+    check_case(render(program))
+
+
+@pytest.mark.parametrize("idx", range(len(REGRESSIONS)) if REGRESSIONS else [pytest.param(0, marks=pytest.mark.skip("no regressions yet"))])
+def test_regression(idx):
+    why, program = REGRESSIONS[idx]
+    _check(program)
+
+
+@settings(max_examples=N, **COMMON)
+@given(programs(max_steps=10))
+def test_random_programs(program):
+    _check(program)
+
+
+@settings(max_examples=N, **COMMON)
+@given(programs(max_steps=8, kinds=("create", "view", "view", "inplace", "inplace", "setitem", "copy")))
+def test_views_and_inplace(program):
+    _check(program)
+
+
+@settings(max_examples=N, **COMMON)
+@given(programs(max_steps=8, kinds=("create", "view", "inplace", "unary", "binary", "sum", "sum",
+                                    "backward", "backward", "requires_grad_", "detach_", "copy")))
+def test_autograd_programs(program):
+    _check(program)
+
+
+@settings(max_examples=60, **COMMON)
+@given(programs(max_steps=10))
+def test_programs_run_on_torch(program):
+    """The renderer itself is sound: every program runs to the end on real torch."""
+    run(render(program), "torch")
