@@ -1,0 +1,88 @@
+# minitensor kit: every entry point creates .venv and installs what is missing first.
+#
+#   make lab         open the lessons (notebooks/) in JupyterLab
+#   make test        run the whole test suite: pytest over tests/ + nbval over the lessons
+#   make notebooks   re-execute the lesson and solution notebooks in place (refresh outputs)
+#   make bench       run every bench/*.py
+#
+# Variables: PYTHON=python3.11 (the interpreter that creates .venv), PYTEST_ARGS="-k smoke -x",
+# LAB_ARGS="--port 9999", NOTEBOOKS="notebooks/01_x.ipynb" (for `make notebooks`).
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+PY     := $(BIN)/python
+# pip is quiet; its errors and warnings still print.
+PIP    := $(PY) -m pip install --quiet --disable-pip-version-check
+
+# Installs are keyed on pyproject.toml's content: edit it and the next make re-runs pip;
+# leave it alone and a second `make test` does not touch pip at all.
+KEY        := $(shell sha256sum pyproject.toml | cut -c1-16)
+LAB_STAMP  := $(VENV)/.installed-lab-$(KEY)
+TEST_STAMP := $(VENV)/.installed-test-$(KEY)
+
+# nbval checks the lessons and the exercise solutions. The students' exercise
+# notebooks (notebooks/exercises/*.ipynb) are tested by a pytest test under tests/, and
+# .ipynb files under tests/ are fixtures (e.g. for the browser tests): neither goes to nbval.
+NB_CHECKED := $(sort $(wildcard notebooks/*.ipynb)) $(sort $(wildcard notebooks/exercises/solutions/*.ipynb))
+NBVAL_OPTS := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg \
+              --ignore-glob='tests/*.ipynb'
+
+# Tests and notebook runs see the venv first on PATH and a fixed hash seed.
+RUN_ENV := PATH="$(abspath $(BIN)):$$PATH" PYTHONHASHSEED=0 JUPYTER_PLATFORM_DIRS=1
+
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
+
+.PHONY: help lab test notebooks bench system-lab system-test
+
+help:
+	@sed -n 's/^#   make /  make /p' Makefile
+
+# ---------------------------------------------------------------- environment
+
+$(PY):
+	@echo "minitensor: creating $(VENV) with $$($(PYTHON) --version 2>&1)"
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 10))' || \
+	  { echo "minitensor: Python 3.10 or newer is needed (try: make PYTHON=python3.11 ...)" >&2; exit 1; }
+	@$(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); \
+	  echo "minitensor: could not create $(VENV); on Debian: apt-get install python3-venv" >&2; exit 1; }
+
+$(LAB_STAMP): | $(PY)
+	@echo "minitensor: installing .[widgets,lab] into $(VENV)"
+	@rm -f $(VENV)/.installed-lab-*
+	@$(PIP) -e '.[widgets,lab]'
+	@touch $@
+
+# torch is installed first and on its own, by exact pin, with plain pip.
+$(TEST_STAMP): | $(PY)
+	@echo "minitensor: installing torch==2.13.0 and .[widgets,lab,test] into $(VENV)"
+	@rm -f $(VENV)/.installed-*
+	@$(PIP) torch==2.13.0
+	@$(PIP) -e '.[widgets,lab,test]'
+	@touch $@ $(LAB_STAMP)
+
+system-lab:
+	@bash scripts/system_deps.sh lab
+
+system-test:
+	@bash scripts/system_deps.sh test
+
+# ---------------------------------------------------------------- entry points
+
+lab: system-lab $(LAB_STAMP)
+	@test -d notebooks || { echo "minitensor: no notebooks/ directory yet" >&2; exit 1; }
+	$(BIN)/jupyter lab --ServerApp.root_dir=notebooks $(ROOT_FLAG) $(LAB_ARGS)
+
+# pytest's exit code 5 means "no tests collected": not a failure while the kit is young.
+test: system-test $(TEST_STAMP)
+	@set +e; $(RUN_ENV) $(PY) -m pytest tests $(NB_CHECKED) $(NBVAL_OPTS) $(PYTEST_ARGS); rc=$$?; \
+	  if [ $$rc -eq 5 ]; then echo "minitensor: pytest collected no tests"; rc=0; fi; exit $$rc
+
+notebooks: system-lab $(TEST_STAMP)
+	@$(RUN_ENV) $(PY) scripts/run_notebooks.py $(NOTEBOOKS)
+
+bench: system-lab $(TEST_STAMP)
+	@$(RUN_ENV) bash scripts/run_bench.sh $(PY)

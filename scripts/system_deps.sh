@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs the operating-system programs the kit needs, only when they are missing.
+#
+#   scripts/system_deps.sh lab    # graphviz's `dot` (the widgets render with it)
+#   scripts/system_deps.sh test   # the same, plus /usr/bin/chromium for browser tests
+#
+# As root on Debian/Ubuntu it runs `apt-get update` and `apt-get install` for what is
+# missing; anywhere else it prints one line saying what to install, and carries on
+# (the tests that need the missing program then skip, or fail under CI=true).
+set -euo pipefail
+
+target="${1:-lab}"
+need=()
+command -v dot >/dev/null 2>&1 || need+=(graphviz)
+if [[ "$target" == test && ! -x /usr/bin/chromium ]]; then
+    need+=(chromium)
+fi
+[[ ${#need[@]} -eq 0 ]] && exit 0
+
+if [[ "$(id -u)" -eq 0 ]] && command -v apt-get >/dev/null 2>&1 && [[ -r /etc/debian_version ]]; then
+    echo "minitensor: installing Debian packages: ${need[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq "${need[@]}"
+    exit 0
+fi
+
+if command -v apt-get >/dev/null 2>&1; then
+    how="sudo apt-get update && sudo apt-get install -y ${need[*]}"
+else
+    how="your system's package manager (Debian package names: ${need[*]})"
+fi
+echo "minitensor: missing system package(s) ${need[*]}: install with: $how" >&2
