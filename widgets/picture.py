@@ -1,0 +1,112 @@
+"""Static pictures: objects that display as SVG (with a deterministic text/plain).
+
+``draw_graph(t)`` and ``draw_memory(a, b)`` are for notebooks read without a kernel
+and for slides: the SVG is stored in the notebook's output like any image.
+"""
+import re
+import sys
+
+from . import dot, names as N, render, snapshot as S
+from . import introspect as I
+
+
+class Picture:
+    """One drawn snapshot. ``.svg`` (None without `dot`), ``.text``, ``.snapshot``, ``.source``."""
+
+    def __init__(self, kind, snap, source, changed=()):
+        self.kind = kind
+        self.snapshot = snap
+        self.source = source
+        self.text = render.text(snap)
+        self.error = None
+        try:
+            self.svg = dot.render(source)
+        except Exception as e:            # DotMissing, DotError: say so, keep the text
+            self.svg = None
+            self.error = str(e).splitlines()[0] if str(e) else type(e).__name__
+
+    def _title(self):
+        ts = [t["name"] or t["id"] for t in self.snapshot["tensors"]]
+        shown = ", ".join(ts[:6]) + (", ..." if len(ts) > 6 else "")
+        return "%s picture of %s" % (self.kind, shown or "no tensors")
+
+    def __repr__(self):
+        head = self._title()
+        if self.error:
+            head += "\n" + self.error
+        return head + "\n" + self.text
+
+    def _repr_svg_(self):
+        return self.svg
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        bundle = {"text/plain": repr(self)}
+        if self.svg is not None:
+            bundle["image/svg+xml"] = self.svg
+        return bundle
+
+    def save(self, path):
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(self.svg if self.svg is not None else self.text)
+
+
+def caller_namespace(depth=2):
+    """The IPython user namespace, else the caller's globals and locals."""
+    try:
+        ip = sys.modules.get("IPython")
+        shell = ip.get_ipython() if ip is not None else None
+        if shell is not None:
+            return shell.user_ns
+    except Exception:
+        pass
+    try:
+        f = sys._getframe(depth)
+        ns = dict(f.f_globals)
+        ns.update(f.f_locals)
+        return ns
+    except Exception:
+        return {}
+
+
+def _build(tensors, ns, expand):
+    tensors = [t for t in tensors if I.is_tensor(t)]
+    found, arrays = N.scan(ns)
+    wanted = {id(t) for t in tensors}
+    named = [(n, t) for n, t in found if id(t) in wanted]
+    return S.build(named, arrays, extra=tensors, lookup=found, expand=expand)
+
+
+def draw_graph(*tensors, namespace=None, legend=True):
+    """The compute graph behind ``tensors`` (names looked up in the caller's namespace)."""
+    ns = caller_namespace() if namespace is None else namespace
+    snap = _build(tensors, ns, S.EXPAND_ALL)
+    return Picture("graph", snap, render.graph_dot(snap, legend=legend))
+
+
+def draw_memory(*tensors, namespace=None, legend=True):
+    """Tensors as boxes pointing into the storages they view (and NumPy arrays sharing them)."""
+    ns = caller_namespace() if namespace is None else namespace
+    snap = _build(tensors, ns, ("bases", "grads"))
+    return Picture("memory", snap, render.memory_dot(snap, legend=legend))
+
+
+_SIZE = re.compile(r'<svg width="([0-9.]+)pt" height="([0-9.]+)pt"')
+
+
+def side_by_side(*svgs, gap=20):
+    """One SVG holding several (the panel's fallback image for places without a kernel)."""
+    parts, x, height = [], 0.0, 0.0
+    for svg in svgs:
+        if not svg:
+            continue
+        m = _SIZE.search(svg)
+        w, h = (float(m.group(1)), float(m.group(2))) if m else (400.0, 300.0)
+        inner = _SIZE.sub('<svg x="%g" y="0" width="%g" height="%g"' % (x, w, h), svg.strip(),
+                          count=1)
+        parts.append(inner)
+        x += w + gap
+        height = max(height, h)
+    width = max(x - gap, 1.0)
+    return ('<svg width="%gpt" height="%gpt" viewBox="0 0 %g %g" '
+            'xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">\n%s\n'
+            '</svg>\n' % (width, height, width, height, "\n".join(parts)))
