@@ -1,0 +1,252 @@
+"""``torch.nn.functional``: linear, activations and losses.
+
+Activations reuse the engine's ops. ``linear`` and the losses have grad nodes
+named as torch names them (AddmmBackward0, MseLossBackward0, NllLossBackward0),
+and build the same graph shape as torch: e.g. a 3-d input into ``linear`` goes
+view -> addmm -> view, and ``cross_entropy`` is log_softmax -> nll_loss.
+"""
+import warnings
+
+import numpy as np
+
+from ..autograd.node import Node
+from ..dispatch import record, make_view, SCALAR_NAMES
+from ..functions import pointwise as _P
+from ..functions.activation import softmax, log_softmax          # noqa: F401
+from ..functions.linalg import mm
+from ..functions.views import reshape, t as _t, broadcast_to, UnsafeViewBackward0, ViewBackward0
+from ..tensor import Tensor
+from .._quiet import quiet
+
+
+# ----------------------------------------------------------------- activations
+def relu(input, inplace=False):
+    return _P.relu_(input) if inplace else _P.relu(input)
+
+
+def sigmoid(input):
+    return _P.sigmoid(input)
+
+
+def tanh(input):
+    return _P.tanh(input)
+
+
+# ---------------------------------------------------------------------- linear
+class AddmmBackward0(Node):
+    """out = self + mat1 @ mat2 (``self``, the bias, broadcasts over rows)."""
+    saves = (("mat1", 1), ("mat2", 2))
+
+    def backward(self, g):
+        mat1, mat2 = self.saved()
+        return g, g @ mat2.T, mat1.T @ g
+
+
+class SqueezeBackward4(ViewBackward0):
+    pass
+
+
+def _shape(a):
+    return "x".join(str(n) for n in a.shape)
+
+
+def _check_mm(a, b):
+    if a._data.ndim != 2 or b._data.ndim != 2 or a._data.shape[1] != b._data.shape[0]:
+        raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({_shape(a)} and {_shape(b)})")
+
+
+def _dtype_name(t):
+    return SCALAR_NAMES[t.dtype.name]
+
+
+def addmm(input, mat1, mat2):
+    _check_mm(mat1, mat2)
+    if not (mat1._data.dtype == mat2._data.dtype == input._data.dtype):
+        raise RuntimeError(f"mat1 and mat2 must have the same dtype, but got "
+                           f"{_dtype_name(mat1)} and {_dtype_name(mat2)}")
+    dev = _P._device_of("addmm", (input, mat1, mat2))
+    out = input._data + mat1._data @ mat2._data
+    return record("addmm", out.astype(mat1._data.dtype, copy=False), dev,
+                  (input, mat1, mat2), AddmmBackward0)
+
+
+def linear(input, weight, bias=None):
+    if not isinstance(input, Tensor):
+        raise TypeError(f"linear(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
+    nd = input._data.ndim
+    if nd == 0 or weight._data.ndim == 0:
+        raise RuntimeError(f"both arguments to linear need to be at least 1D, but they are "
+                           f"{nd}D and {weight._data.ndim}D")
+    wt = _t(weight)
+    if bias is not None:
+        if nd == 2:
+            return addmm(bias, input, wt)
+        x2 = reshape(input, -1, input._data.shape[-1])
+        out = addmm(bias, x2, wt)
+        return reshape(out, input._data.shape[:-1] + (wt._data.shape[-1],))
+    if nd == 2:
+        _check_mm(input, wt)
+        return mm(input, wt)
+    if nd == 1:
+        from ..functions.views import unsqueeze
+        out = mm(_checked(unsqueeze(input, 0), wt), wt)
+        return make_view("squeeze", out, out._data.reshape(out._data.shape[1:]), SqueezeBackward4,
+                         {"self_sizes": out._data.shape})
+    x2 = _checked(reshape(input, -1, input._data.shape[-1]), wt)
+    out = mm(x2, wt)
+    return record("_unsafe_view", out._data.reshape(input._data.shape[:-1] + (wt._data.shape[-1],)),
+                  out._device, (out,), UnsafeViewBackward0, {"self_sizes": out._data.shape})
+
+
+def _checked(x2, wt):
+    _check_mm(x2, wt)
+    return x2
+
+
+# ---------------------------------------------------------------------- losses
+_REDUCTIONS = ("none", "mean", "sum")
+
+
+def _reduction(reduction, size_average=None, reduce=None):
+    if size_average is not None or reduce is not None:
+        size_average = True if size_average is None else size_average
+        reduce = True if reduce is None else reduce
+        if size_average and reduce:
+            reduction = "mean"
+        elif reduce:
+            reduction = "sum"
+        else:
+            reduction = "none"
+        warnings.warn("size_average and reduce args will be deprecated, please use "
+                      f"reduction='{reduction}' instead.", stacklevel=3)
+    if reduction not in _REDUCTIONS:
+        raise ValueError(f"{reduction} is not a valid value for reduction")
+    return reduction
+
+
+class MseLossBackward0(Node):
+    saves = (("self", 0), ("target", 1))
+
+    def backward(self, g):
+        x, y = self.saved()
+        gi = (x - y) * (2 * g)
+        if self.reduction == "mean":
+            gi = gi / x.size if x.size else gi
+        gi = gi.astype(x.dtype, copy=False)
+        return gi, -gi
+
+
+def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
+    if weight is not None:
+        raise NotImplementedError("mse_loss(weight=...) is not modelled by minitensor")
+    if target.shape != input.shape:
+        warnings.warn(
+            f"Using a target size ({target.size()}) that is different to the input size "
+            f"({input.size()}). This will likely lead to incorrect results due to broadcasting. "
+            "Please ensure they have the same size.", stacklevel=2)
+    reduction = _reduction(reduction, size_average, reduce)
+    if target.shape != input.shape:
+        shape = _broadcast_shape(input, target)
+        input, target = broadcast_to(input, shape), broadcast_to(target, shape)
+    x, y = input._data, target._data
+    with quiet:
+        d = (x - y) ** 2
+        out = d if reduction == "none" else d.sum() if reduction == "sum" else d.mean()
+    out = np.asarray(out).astype(np.result_type(x, y), copy=False)
+    return record("mse_loss", out, input._device, (input, target), MseLossBackward0,
+                  {"reduction": reduction})
+
+
+def _broadcast_shape(a, b):
+    try:
+        return np.broadcast_shapes(a._data.shape, b._data.shape)
+    except ValueError:
+        raise _P.broadcast_error(a, b) from None
+
+
+class NllLossBackward0(Node):
+    saves = (("self", 0),)      # the target gets no edge (torch: one next_function)
+
+    def backward(self, g):
+        (x,) = self.saved()
+        rows, cols, w = self.picked
+        gx = np.zeros(self.flat_shape, dtype=x.dtype)
+        if self.reduction == "none":
+            gflat = np.asarray(g).reshape(-1)[rows]
+        else:
+            gflat = np.asarray(g).reshape(())
+            if self.reduction == "mean":
+                gflat = gflat / self.total_weight
+        gx[rows, cols] = -w * gflat
+        return (_unflatten_classes(gx, x.shape),)
+
+
+def _flatten_classes(x):
+    """(C,) -> (1, C); (N, C, d1, ...) -> (N*d1*..., C)."""
+    if x.ndim == 1:
+        return x[None, :]
+    if x.ndim == 2:
+        return x
+    return np.moveaxis(x, 1, -1).reshape(-1, x.shape[1])
+
+
+def _unflatten_classes(g, shape):
+    if len(shape) <= 2:
+        return g.reshape(shape)
+    moved = (shape[0],) + tuple(shape[2:]) + (shape[1],)
+    return np.moveaxis(g.reshape(moved), -1, 1)
+
+
+def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
+             reduction="mean"):
+    reduction = _reduction(reduction, size_average, reduce)
+    x, t = input._data, target._data
+    if x.ndim < 1:
+        raise ValueError(f"Expected 1 or more dimensions (got {x.ndim})")
+    if t.dtype not in (np.int64, np.uint8):
+        raise RuntimeError(f"expected target dtype to be Long or Byte, but got {_dtype_name(target)}")
+    if x.ndim == 1:
+        if t.ndim != 0:
+            raise RuntimeError(f"0D or 1D target tensor expected, multi-target not supported")
+    elif x.shape[0] != (t.shape[0] if t.ndim else 1):
+        raise ValueError(f"Expected input batch_size ({x.shape[0]}) to match target batch_size "
+                         f"({t.shape[0] if t.ndim else 1}).")
+    elif x.ndim > 2 and t.shape[1:] != x.shape[2:]:
+        raise RuntimeError(f"Expected target size {tuple(x.shape[:1] + x.shape[2:])}, got {tuple(t.shape)}")
+    n_classes = x.shape[0] if x.ndim == 1 else x.shape[1]
+    xf = _flatten_classes(x)
+    tf = t.reshape(-1).astype(np.int64)
+    keep = tf != ignore_index
+    bad = keep & ((tf < 0) | (tf >= n_classes))
+    if bad.any():
+        raise IndexError(f"Target {tf[bad][0]} is out of bounds.")
+    rows = np.nonzero(keep)[0]
+    cols = tf[keep]
+    w = np.ones(n_classes, x.dtype) if weight is None else weight._data.astype(x.dtype)
+    wk = w[cols]
+    picked = -wk * xf[rows, cols]
+    total = wk.sum(dtype=x.dtype)
+    with quiet:
+        if reduction == "none":
+            out = np.zeros(tf.shape, x.dtype)
+            out[rows] = picked
+            out = out.reshape(t.shape)
+        elif reduction == "sum":
+            out = picked.sum(dtype=x.dtype)
+        else:
+            out = picked.sum(dtype=x.dtype) / total
+    node_attrs = {"reduction": reduction, "picked": (rows, cols, wk), "flat_shape": xf.shape,
+                  "total_weight": total, "ignore_index": ignore_index}
+    return record("nll_loss", np.asarray(out, dtype=x.dtype), input._device, (input,),
+                  NllLossBackward0, node_attrs)
+
+
+def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
+                  reduction="mean", label_smoothing=0.0):
+    reduction = _reduction(reduction, size_average, reduce)
+    if label_smoothing != 0.0:
+        raise NotImplementedError("cross_entropy(label_smoothing=...) is not modelled by minitensor")
+    if target.is_floating_point() and target.shape == input.shape:
+        raise NotImplementedError("cross_entropy with class-probability targets is not modelled by minitensor")
+    dim = 0 if input._data.ndim == 1 else 1
+    return nll_loss(log_softmax(input, dim), target, weight, None, ignore_index, None, reduction)

@@ -1,0 +1,46 @@
+"""``nn.Parameter``: a Tensor that a Module registers as one of its parameters.
+
+Like torch, a Parameter is a detach() of the tensor it is made from: the same
+storage and the same version counter, no history, ``requires_grad=True``.
+"""
+from ..tensor import Tensor
+
+
+class Parameter(Tensor):
+    def __new__(cls, data=None, requires_grad=True):
+        from ..creation import empty
+        from ..functions.copying import detach
+        if data is None:
+            data = empty(0)
+        if not isinstance(data, Tensor):
+            raise TypeError(f"Parameter(): argument 'data' must be Tensor, not {type(data).__name__}")
+        t = detach(data)
+        t.__class__ = cls
+        if requires_grad and not t.is_floating_point():
+            raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
+        t._requires_grad = bool(requires_grad)
+        return t
+
+    def __init__(self, data=None, requires_grad=True):
+        pass
+
+    def __deepcopy__(self, memo):
+        # torch: a new Parameter over a clone of the data; .grad is not copied
+        if id(self) in memo:
+            return memo[id(self)]
+        from ..functions.copying import clone, get_data
+        result = type(self)(clone(get_data(self)), self.requires_grad)
+        memo[id(self)] = result
+        return result
+
+    def __repr__(self, *, tensor_contents=None):
+        from .._tensor_str import parameter_repr
+        return parameter_repr(self, tensor_contents=tensor_contents)
+
+    def __reduce_ex__(self, proto):
+        return (_rebuild_parameter, (self._data.copy(), str(self._device), self._requires_grad))
+
+
+def _rebuild_parameter(arr, dev, requires_grad):
+    from ..tensor import _rebuild
+    return Parameter(_rebuild(arr, dev, False), requires_grad)
