@@ -14,19 +14,22 @@ def _operand_ok(x):
 
 
 def _binop(fn, reverse=False):
+    if reverse:
+        def op(self, other):
+            if not _operand_ok(other):
+                return NotImplemented
+            return fn(other, self)
+        return op
+
     def op(self, other):
-        if not _operand_ok(other):
+        try:
+            return fn(self, other)
+        except P.ForeignOperand:     # e.g. tensor + "a": let Python raise its TypeError
             return NotImplemented
-        return fn(other, self) if reverse else fn(self, other)
     return op
 
 
-def _iop(fn):
-    def op(self, other):
-        if not _operand_ok(other):
-            return NotImplemented
-        return fn(self, other)
-    return op
+_iop = _binop
 
 
 def reciprocal(self):

@@ -6,12 +6,18 @@ same for an op that changes a tensor: torch's checks, the write, the version bum
 the history rewrite (``CopySlices`` when the tensor is a view) and the event.
 Ops (in ``functions/``) only compute NumPy arrays and say which node class they use.
 """
+import weakref
+
 import numpy as np
 
 from . import events
 from .autograd import grad_mode
 from .autograd.node import AccumulateGrad
+from .device import CPU
 from .tensor import Tensor, _wrap, _vc_of, _storage_of, grad_accumulator
+
+ndarray = np.ndarray
+_new = object.__new__
 
 listeners = events.listeners
 
@@ -42,11 +48,29 @@ def _meta(t):
     return None
 
 
+_NO_EDGE = (None, 0)
+
+
 def link(out, node_cls, inputs, attrs=None, saves=None):
     """Make ``node_cls`` the grad_fn of ``out``, with edges to ``inputs``."""
     node = node_cls()
-    node.next_functions = tuple(edge(t) for t in inputs)
-    node._input_meta = tuple(_meta(t) for t in inputs)
+    edges, meta = [], []
+    for t in inputs:              # edge() and _meta(), inlined: this runs for every op
+        if isinstance(t, Tensor):
+            fn = t._grad_fn
+            if fn is not None:
+                edges.append((fn, t._output_nr))
+            elif t._requires_grad:
+                edges.append((grad_accumulator(t), 0))
+            else:
+                edges.append(_NO_EDGE)
+            a = t._data
+            meta.append((a.shape, a.dtype))
+        else:
+            edges.append(_NO_EDGE)
+            meta.append(None)
+    node.next_functions = tuple(edges)
+    node._input_meta = tuple(meta)
     if attrs:
         for k, v in attrs.items():
             setattr(node, k, v)
@@ -59,12 +83,19 @@ def link(out, node_cls, inputs, attrs=None, saves=None):
 
 
 def record(op, arr, device, inputs, node_cls=None, attrs=None, saves=None):
-    """Wrap ``arr`` (the result of op ``op`` over ``inputs``) as a new Tensor."""
-    if type(arr) is not np.ndarray:
-        arr = np.asarray(arr)
-    out = _wrap(arr, device)
-    if node_cls is not None and needs_grad(inputs):
-        link(out, node_cls, inputs, attrs, saves)
+    """Wrap ``arr`` (the result of op ``op`` over ``inputs``) as a new Tensor.
+    The hottest function of the engine: keep it flat."""
+    if type(arr) is not ndarray:
+        arr = np.asarray(arr)          # NumPy returns scalars for 0-d results
+    out = _new(Tensor)
+    out._data = arr
+    if device is not CPU:
+        out._device = device
+    if node_cls is not None and grad_mode.enabled:
+        for t in inputs:
+            if isinstance(t, Tensor) and (t._grad_fn is not None or t._requires_grad):
+                link(out, node_cls, inputs, attrs, saves)
+                break
     if listeners:
         events.emit(events.CREATE, op, inputs, (out,))
     return out
@@ -72,10 +103,13 @@ def record(op, arr, device, inputs, node_cls=None, attrs=None, saves=None):
 
 def make_view(op, base, arr, node_cls=None, attrs=None, inputs=None):
     """A tensor over ``base``'s storage: shares its storage and version counter."""
-    out = _wrap(arr, base._device)
+    out = _new(Tensor)
+    out._data = arr
+    if base._device is not CPU:
+        out._device = base._device
     out._base = base._base if base._base is not None else base
-    out._vc = _vc_of(base)
-    st = _storage_of(base)
+    out._vc = base._vc or _vc_of(base)
+    st = base._storage or _storage_of(base)
     out._storage = st
     st._attach(out)
     inputs = (base,) if inputs is None else inputs

@@ -38,6 +38,7 @@ class UntypedStorage:
         self._buf = buf
         self._resizable = resizable
         self._views = []  # weak refs to tensors over this storage, rebuilt after resize_
+        self._prune_at = 64
 
     # -- built from an existing array (lazily, the first time a tensor is asked)
     @classmethod
@@ -47,9 +48,11 @@ class UntypedStorage:
         return cls(buf, resizable)
 
     def _attach(self, t):
-        self._views.append(weakref.ref(t))
-        if len(self._views) > 64:          # forget dead tensors now and then
-            self._views = [r for r in self._views if r() is not None]
+        views = self._views
+        views.append(weakref.ref(t))
+        if len(views) > self._prune_at:   # forget dead tensors; amortised O(1)
+            self._views = views = [r for r in views if r() is not None]
+            self._prune_at = max(64, 2 * len(views))
 
     # -- torch.UntypedStorage API
     def data_ptr(self):

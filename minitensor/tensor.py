@@ -57,7 +57,6 @@ def _wrap(arr, device=CPU):
 
 def grad_accumulator(t):
     """The leaf's AccumulateGrad node: one per leaf while it is alive (held weakly)."""
-    from .autograd.node import AccumulateGrad
     ref = t._grad_acc
     acc = ref() if ref is not None else None
     if acc is None:
@@ -301,9 +300,9 @@ class Tensor:
         return self.__repr__()
 
     def __format__(self, spec):
-        if self._data.ndim == 0 and not self.requires_grad:
+        if self._data.ndim == 0 and type(self) is Tensor:
             return self.item().__format__(spec)
-        return object.__format__(self, spec) if spec else self.__repr__()
+        return object.__format__(self, spec)
 
     def __len__(self):
         if self._data.ndim == 0:
@@ -435,3 +434,9 @@ def _is_contiguous(shape, strides):
             return False
         expected *= n
     return True
+
+
+from .autograd import node as _node  # noqa: E402  (node.py needs these; see there)
+_node.Tensor = Tensor
+_node._vc_of = _vc_of
+AccumulateGrad = _node.AccumulateGrad

@@ -14,6 +14,10 @@ import numpy as np
 
 _sequence = itertools.count()
 
+# set by tensor.py once Tensor exists (the two modules need each other)
+Tensor = None
+_vc_of = None
+
 
 class SavedTensorInfo:
     """What the widgets show about one saved tensor."""
@@ -43,8 +47,7 @@ class SavedTensor:
                  "dtype", "__weakref__")
 
     def __init__(self, name, t, is_output=False):
-        from ..tensor import _vc_of
-        vc = _vc_of(t)
+        vc = t._vc or _vc_of(t)
         self.name = name
         self.data = t._data
         self.vc = vc
@@ -54,7 +57,7 @@ class SavedTensor:
         self.output_nr = t._output_nr
         # the node that produced it, for the "which is output 0 of X" clause
         fn = t._grad_fn
-        self.made_by = None if fn is None else fn.name()
+        self.made_by = None if fn is None else type(fn).__name__
 
     def unpack(self):
         if self.data is None:
@@ -105,21 +108,23 @@ class Node:
     (``MulBackward0``) and implement ``backward(grad) -> tuple of input grads``,
     NumPy arrays in, NumPy arrays (or None) out."""
 
-    __slots__ = ("next_functions", "_saved", "_input_meta", "_seq", "_hooks",
-                 "_pre_hooks", "_output", "metadata", "__weakref__", "__dict__")
+    # defaults as class attributes: a new node only pays for its sequence number
+    next_functions = ()
+    _input_meta = ()
+    _saved = ()
+    _hooks = None
+    _pre_hooks = None
+    _retained = None
+    saves = ()
 
     def __init__(self):
-        self._saved = ()
-        self._seq = next(_sequence)
-        self._hooks = None
-        self._pre_hooks = None
+        self._seq = next(_sequence)   # newer nodes run first in backward, as in torch
 
     def name(self):
         return type(self).__name__
 
     def save(node, /, **tensors):
         """Save tensors (inputs, or ``result=`` the output) for backward."""
-        from ..tensor import Tensor
         node._saved = tuple(
             SavedTensor(k, t, is_output=(k == "result")) if isinstance(t, Tensor) else SavedConst(k, t)
             for k, t in tensors.items())
@@ -184,13 +189,11 @@ class _RemovableHandle:
 
 class AccumulateGrad(Node):
     """The sink for a leaf: adds the incoming gradient into ``variable.grad``."""
-    __slots__ = ("variable",)
 
     def __init__(self, variable):
-        Node.__init__(self)
+        self._seq = next(_sequence)
         self.variable = variable
-        self.next_functions = ()
 
 
 class GraphRoot(Node):
-    __slots__ = ()
+    pass

@@ -4,7 +4,7 @@ import numpy as np
 from ..autograd.node import Node
 from ..dispatch import record
 from ..tensor import _wrap_dim
-from .pointwise import _errstate
+from .._quiet import quiet
 
 
 class SoftmaxBackward0(Node):
@@ -40,7 +40,7 @@ def _prep(input, dim, dtype, op):
 
 def softmax(input, dim=None, dtype=None, _stacklevel=3):
     x, d = _prep(input, dim, dtype, "softmax")
-    with _errstate():
+    with quiet:
         e = np.exp(x - np.max(x, axis=d, keepdims=True))
         y = e / e.sum(axis=d, keepdims=True)
     return record("softmax", y.astype(x.dtype, copy=False), input._device, (input,), SoftmaxBackward0, {"dim": d})
@@ -48,7 +48,7 @@ def softmax(input, dim=None, dtype=None, _stacklevel=3):
 
 def log_softmax(input, dim=None, dtype=None, _stacklevel=3):
     x, d = _prep(input, dim, dtype, "log_softmax")
-    with _errstate():
+    with quiet:
         m = np.max(x, axis=d, keepdims=True)
         y = x - m - np.log(np.exp(x - m).sum(axis=d, keepdims=True))
     return record("log_softmax", y.astype(x.dtype, copy=False), input._device, (input,), LogSoftmaxBackward0, {"dim": d})

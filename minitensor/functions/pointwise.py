@@ -13,11 +13,14 @@ from ..dispatch import record, inplace, write
 from ..tensor import Tensor, _wrap
 from ..device import CPU
 
-def _errstate():
-    return np.errstate(all="ignore")   # torch gives inf/nan silently; so do we
+from .._quiet import quiet
 
 
 # ------------------------------------------------------------------ operands
+class ForeignOperand(TypeError):
+    """An operand that is no tensor or number: operators return NotImplemented."""
+
+
 def _as_operand(x, what):
     if isinstance(x, Tensor):
         return x
@@ -26,7 +29,7 @@ def _as_operand(x, what):
     if isinstance(x, (np.ndarray, np.generic)):
         from ..creation import tensor as _tensor
         return _tensor(x)
-    raise TypeError(what)
+    raise ForeignOperand(what)
 
 
 def result_dtype(*xs):
@@ -73,16 +76,32 @@ def _arr(x, np_dtype):
 
 def operands(op, a, b, to_float=False):
     """(array a, array-or-scalar b, device, result torch dtype) for a binary op."""
-    if type(b) is type(a) is Tensor and a._data.dtype is b._data.dtype and a._device is b._device \
-            and not (to_float and a._data.dtype.kind != "f"):
-        return a._data, b._data, a._device, None
-    a = _as_operand(a, f"{op}(): argument 'input' must be Tensor, not {type(a).__name__}")
+    if type(b) is Tensor and type(a) is Tensor:
+        x, y = a._data, b._data
+        if x.dtype is y.dtype and a._device is b._device and (not to_float or x.dtype.kind == "f"):
+            return x, y, a._device, None       # the common case: nothing to promote
+    a = _as_operand(a, f"{op}(): argument 'input' (position 1) must be Tensor, not {type(a).__name__}")
     b = _as_operand(b, f"{op}(): argument 'other' (position 2) must be Tensor, not {type(b).__name__}")
     dev = _device_of(op, (a, b))
     dt = result_dtype(a, b)
     if to_float and not dt.is_floating_point:
         dt = D.get_default_dtype()
     return _arr(a, dt.np), _arr(b, dt.np), dev, dt
+
+
+def broadcast_error(a, b):
+    """torch's message when two shapes do not broadcast."""
+    sa = a._data.shape if isinstance(a, Tensor) else ()
+    sb = b._data.shape if isinstance(b, Tensor) else ()
+    n = max(len(sa), len(sb))
+    pa = (1,) * (n - len(sa)) + tuple(sa)
+    pb = (1,) * (n - len(sb)) + tuple(sb)
+    for i in range(n - 1, -1, -1):
+        if pa[i] != pb[i] and pa[i] != 1 and pb[i] != 1:
+            return RuntimeError(
+                f"The size of tensor a ({pa[i]}) must match the size of tensor b ({pb[i]}) at "
+                f"non-singleton dimension {i}")
+    return RuntimeError("shapes cannot be broadcast")
 
 
 def _scalar_like(v, dt):
@@ -127,7 +146,7 @@ class DivBackward0(Node):
 
     def backward(self, g):
         a, b = self.saved()
-        with _errstate():
+        with quiet:
             return g / b, -g * a / (b * b)
 
 
@@ -139,7 +158,7 @@ class PowBackward0(Node):     # tensor ** number
         e = self.exponent
         if e == 0:
             return (np.zeros_like(g),)
-        with _errstate():
+        with quiet:
             return (g * e * np.power(a, e - 1),)
 
 
@@ -148,7 +167,7 @@ class PowBackward1(Node):     # tensor ** tensor
 
     def backward(self, g):
         a, b, r = self.saved()
-        with _errstate():
+        with quiet:
             ga = g * b * np.power(a, b - 1)
             gb = g * r * np.where(a == 0, 0, np.log(np.where(a == 0, 1, a)))
         return ga, gb
@@ -244,21 +263,30 @@ class WhereBackward0(Node):
 # ---------------------------------------------------------------- binary ops
 def _binary(op, a, b, ufunc, node, attrs=None, to_float=False):
     x, y, dev, _ = operands(op, a, b, to_float)
-    return record(op, ufunc(x, y), dev, (a, b), node, attrs)
+    try:
+        with quiet:
+            arr = ufunc(x, y)
+    except ValueError:
+        raise broadcast_error(a, b) from None
+    return record(op, arr, dev, (a, b), node, attrs)
 
 
 def add(input, other, *, alpha=1, out=None):
-    if alpha != 1:
-        x, y, dev, _ = operands("add", input, other)
-        return record("add", x + y * alpha, dev, (input, other), AddBackward0, {"alpha": alpha})
     x, y, dev, _ = operands("add", input, other)
-    return record("add", np.add(x, y), dev, (input, other), AddBackward0)
+    try:
+        arr = x + y if alpha == 1 else x + y * alpha
+    except ValueError:
+        raise broadcast_error(input, other) from None
+    return record("add", arr, dev, (input, other), AddBackward0, {"alpha": alpha} if alpha != 1 else None)
 
 
 def sub(input, other, *, alpha=1, out=None):
     _no_bool_sub(input, other)
     x, y, dev, _ = operands("sub", input, other)
-    arr = np.subtract(x, y) if alpha == 1 else x - y * alpha
+    try:
+        arr = x - y if alpha == 1 else x - y * alpha
+    except ValueError:
+        raise broadcast_error(input, other) from None
     return record("sub", arr, dev, (input, other), SubBackward0, {"alpha": alpha} if alpha != 1 else None)
 
 
@@ -279,13 +307,17 @@ def rsub(input, other, *, alpha=1):
 
 def mul(input, other, *, out=None):
     x, y, dev, _ = operands("mul", input, other)
-    return record("mul", np.multiply(x, y), dev, (input, other), MulBackward0)
+    try:
+        arr = x * y
+    except ValueError:
+        raise broadcast_error(input, other) from None
+    return record("mul", arr, dev, (input, other), MulBackward0)
 
 
 def div(input, other, *, rounding_mode=None, out=None):
     if rounding_mode is not None:
         x, y, dev, _ = operands("div", input, other)
-        with _errstate():
+        with quiet:
             q = np.true_divide(x, y)
         if rounding_mode == "floor":
             q = np.floor(q) if np.issubdtype(np.asarray(x).dtype, np.floating) else np.floor_divide(x, y)
@@ -296,8 +328,11 @@ def div(input, other, *, rounding_mode=None, out=None):
         q = np.asarray(q).astype(result_dtype(input, other).np)
         return record("div", q, dev, (input, other), None)
     x, y, dev, _ = operands("div", input, other, to_float=True)
-    with _errstate():
-        arr = np.true_divide(x, y)
+    try:
+        with quiet:
+            arr = x / y
+    except ValueError:
+        raise broadcast_error(input, other) from None
     return record("div", arr, dev, (input, other), DivBackward0)
 
 
@@ -317,7 +352,7 @@ def floor_divide(input, other):
 
 def remainder(input, other):
     x, y, dev, _ = operands("remainder", input, other)
-    with _errstate():
+    with quiet:
         return record("remainder", np.mod(x, y), dev, (input, other), None)
 
 
@@ -328,32 +363,30 @@ def pow(input, exponent):
     if not isinstance(input, Tensor):
         # number ** tensor
         x, y, dev, _ = operands("pow", exponent, input)
-        with _errstate():
+        with quiet:
             arr = np.power(y, x)
         return record("pow", arr, dev, (exponent,), PowBackward2, {"base_value": input})
     if isinstance(exponent, Tensor):
         x, y, dev, _ = operands("pow", input, exponent)
-        with _errstate():
+        with quiet:
             arr = np.power(x, y)
         return record("pow", arr, dev, (input, exponent), PowBackward1)
     x, y, dev, _ = operands("pow", input, exponent)
     if isinstance(y, (int, bool)) and not isinstance(y, bool) and y < 0 and x.dtype.kind in "iu":
         raise RuntimeError("Integers to negative integer powers are not allowed.")
-    with _errstate():
+    with quiet:
         arr = np.power(x, y)
     return record("pow", arr, dev, (input,), PowBackward0, {"exponent": exponent})
 
 
 def maximum(input, other):
     _need_tensor("maximum", other)
-    x, y, dev, _ = operands("maximum", input, other)
-    return record("maximum", np.maximum(x, y), dev, (input, other), MaximumBackward0)
+    return _binary("maximum", input, other, np.maximum, MaximumBackward0)
 
 
 def minimum(input, other):
     _need_tensor("minimum", other)
-    x, y, dev, _ = operands("minimum", input, other)
-    return record("minimum", np.minimum(x, y), dev, (input, other), MinimumBackward0)
+    return _binary("minimum", input, other, np.minimum, MinimumBackward0)
 
 
 def _need_tensor(op, x):
@@ -386,12 +419,20 @@ def _float_input(t):
     return a
 
 
+_CANNOT_WARN = {"neg", "abs", "tanh", "sigmoid", "relu", "sin", "cos"}
+
+
 def _unary(op, t, fn, node, to_float=True):
     if not isinstance(t, Tensor):
         raise TypeError(f"{op}(): argument 'input' (position 1) must be Tensor, not {type(t).__name__}")
-    x = _float_input(t) if to_float else t._data
-    with _errstate():
+    x = t._data
+    if to_float and x.dtype.kind != "f":
+        x = x.astype(D.get_default_dtype().np)
+    if op in _CANNOT_WARN:
         arr = fn(x)
+    else:
+        with quiet:
+            arr = fn(x)
     return record(op, arr, t._device, (t,), node)
 
 
@@ -435,8 +476,12 @@ def tanh(input):
 
 
 def _sigmoid(x):
-    # 1 / (1 + e^-x), written to stay finite for large |x|
-    return np.exp(-np.logaddexp(0, -x)).astype(x.dtype, copy=False)
+    if x.dtype == np.float16:       # torch computes half ops in float, rounds once
+        return _sigmoid(x.astype(np.float32)).astype(np.float16)
+    with quiet:                     # exp(-x) may overflow to inf: 1/inf is the right 0
+        r = np.exp(-x)
+        r += 1
+        return np.reciprocal(r, out=r)
 
 
 def sigmoid(input):
@@ -487,8 +532,7 @@ def clamp_max(input, max):
 # ---------------------------------------------------------------- comparisons
 def _compare(op, ufunc):
     def compare(input, other):
-        x, y, dev, _ = operands(op, input, other)
-        return record(op, ufunc(x, y), dev, (input, other), None)
+        return _binary(op, input, other, ufunc, None)
     compare.__name__ = op
     return compare
 
@@ -598,7 +642,7 @@ def _inplace_binary(op, t, other, compute, node, attrs=None, to_float=False):
     if node is not None and any(i == 0 for _, i in node.saves):
         # the formula needs self's value from BEFORE the op: save a copy of it
         node = _bind_saved(node, _wrap(t._data.copy(), t._device))
-    with _errstate():
+    with quiet:
         values = compute(x, y)
     return inplace(op, t, values, (t, other), node, attrs)
 
@@ -655,7 +699,7 @@ def _inplace_unary(op, node, fn, to_float=True):
             from ..dispatch import SCALAR_NAMES
             raise RuntimeError(f"result type Float can't be cast to the desired output type "
                                f"{SCALAR_NAMES[self.dtype.name]}")
-        with _errstate():
+        with quiet:
             values = fn(self._data)
         if node is not None and node.saves == SELF:
             old = _wrap(self._data.copy(), self._device)
