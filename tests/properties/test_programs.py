@@ -22,7 +22,7 @@ DB = DirectoryBasedExampleDatabase(os.path.join(ROOT, ".hypothesis", "minitensor
 COMMON = dict(deadline=None, database=DB, derandomize=False,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
-N = int(os.environ.get("PROPERTY_EXAMPLES", "120"))
+N = int(os.environ.get("PROPERTY_EXAMPLES", "250"))
 
 
 def _check(program):
