@@ -16,7 +16,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 PY     := $(BIN)/python
 # pip is quiet; its errors and warnings still print.
-PIP    := $(PY) -m pip install --quiet --disable-pip-version-check
+PIP    := bash scripts/quiet_pip.sh $(PY) -m pip install --quiet --disable-pip-version-check
 
 # Installs are keyed on pyproject.toml's content: edit it and the next make re-runs pip;
 # leave it alone and a second `make test` does not touch pip at all.
