@@ -258,9 +258,8 @@ def build(named=(), arrays=(), extra=(), regs=None, origins=None, provisional=()
         g = I.grad(t)
         b = I.base(t)
         mb = origins.get(tids[k])
-        if mb is not None:
-            src = mb.get("from")
-            mb = {"op": mb.get("op"), "from": src if src in tids.values() else None}
+        if mb is not None:                  # "from" may name a tensor no longer shown
+            mb = {"op": mb.get("op"), "from": mb.get("from")}
         out_tensors.append({
             "id": tids[k],
             "name": display.get(k),
