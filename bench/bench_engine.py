@@ -1,0 +1,219 @@
+"""Engine speed: minitensor against PyTorch 2.13 and plain NumPy, measured in one run.
+
+Every case runs the three engines interleaved (torch, minitensor, numpy, then again)
+so machine load hits them alike; each figure is the median of three repeats.
+
+    .venv/bin/python bench/bench_engine.py          # prints a Markdown table
+
+Targets (from the engine issue): tiny ops <= 1.0x torch without grad and <= 0.8x
+with grad; MLP step <= 1.0x torch; 1024x1024 matmul/add <= 1.05x NumPy; a graph
+freed by reference counting alone.
+"""
+import gc
+import statistics
+import sys
+import timeit
+import tracemalloc
+import weakref
+
+import numpy as np
+import torch
+
+import minitensor as mt
+
+REPEATS = 3
+
+
+def per_call(stmt, env, budget=0.2):
+    """Seconds per call, with the loop count chosen to take about ``budget`` s."""
+    timer = timeit.Timer(stmt, globals=env)
+    n, t = 1, 0.0
+    while t < budget / 10:
+        n *= 4
+        t = timer.timeit(n)
+    n = max(1, int(n * budget / max(t, 1e-9)))
+    return timer.timeit(n) / n
+
+
+def interleaved(cases):
+    """cases: {engine: (stmt, env)} -> {engine: median seconds per call}."""
+    runs = {k: [] for k in cases}
+    for _ in range(REPEATS):
+        for k, (stmt, env) in cases.items():
+            runs[k].append(per_call(stmt, env))
+    return {k: statistics.median(v) for k, v in runs.items()}
+
+
+# ------------------------------------------------------------------ tiny ops
+TINY = [
+    ("a+b", "a + b", "x + y"),
+    ("a*b", "a * b", "x * y"),
+    ("tanh", "a.tanh()", "np.tanh(x)"),
+    ("sigmoid", "a.sigmoid()", "1 / (1 + np.exp(-x))"),
+    ("clone", "a.clone()", "x.copy()"),
+    ("detach", "a.detach()", "x.view()"),
+    ("copy_", "c.copy_(b)", "np.copyto(z, y)"),
+    ("view", "a.view(12)", "x.reshape(12)"),
+    ("a[0]", "a[0]", "x[0]"),
+    ("sum", "a.sum()", "x.sum()"),
+]
+
+
+def tiny_env(lib, grad):
+    a = lib.rand(3, 4)
+    if grad:
+        a.requires_grad_(True)
+    b = lib.rand(3, 4)
+    c = lib.rand(3, 4)
+    return {"a": a, "b": b, "c": c}
+
+
+def bench_tiny():
+    rows = []
+    np_env = {"np": np, "x": np.random.rand(3, 4).astype(np.float32),
+              "y": np.random.rand(3, 4).astype(np.float32), "z": np.zeros((3, 4), np.float32)}
+    for grad in (False, True):
+        t_env, m_env = tiny_env(torch, grad), tiny_env(mt, grad)
+        for name, stmt, np_stmt in TINY:
+            if grad and name == "copy_":
+                # copy_ into a leaf that requires grad is refused; copy FROM it instead
+                stmt = "c.copy_(a)"
+            r = interleaved({"torch": (stmt, t_env), "mt": (stmt, m_env), "np": (np_stmt, np_env)})
+            rows.append((f"{name}{' (grad)' if grad else ''}", r))
+    return rows
+
+
+# ------------------------------------------------------------------ MLP step
+MLP_STMT = """
+h = (x @ w1 + b1).relu()
+out = h @ w2 + b2
+loss = ((out - y) ** 2).mean()
+loss.backward()
+w1.grad = None; b1.grad = None; w2.grad = None; b2.grad = None
+"""
+
+
+def mlp_env(lib):
+    g = np.random.default_rng(0)
+
+    def p(*shape):
+        return lib.tensor(g.standard_normal(shape).astype(np.float32) * 0.1, requires_grad=True)
+
+    return {"x": lib.tensor(g.standard_normal((64, 32)).astype(np.float32)),
+            "y": lib.tensor(g.standard_normal((64, 10)).astype(np.float32)),
+            "w1": p(32, 64), "b1": p(64), "w2": p(64, 10), "b2": p(10)}
+
+
+def numpy_mlp_env():
+    g = np.random.default_rng(0)
+    env = {k: g.standard_normal(s).astype(np.float32) for k, s in
+           (("x", (64, 32)), ("y", (64, 10)), ("w1", (32, 64)), ("b1", (64,)), ("w2", (64, 10)), ("b2", (10,)))}
+    env["np"] = np
+    return env
+
+
+NUMPY_MLP = """
+z = x @ w1 + b1; h = np.maximum(z, 0); out = h @ w2 + b2
+d = 2 * (out - y) / out.size
+gw2 = h.T @ d; gb2 = d.sum(0); dh = d @ w2.T; dz = dh * (z > 0)
+gw1 = x.T @ dz; gb1 = dz.sum(0)
+"""
+
+
+def bench_mlp():
+    return ("MLP 64x32-64-10 fwd+bwd", interleaved({
+        "torch": (MLP_STMT, mlp_env(torch)), "mt": (MLP_STMT, mlp_env(mt)),
+        "np": (NUMPY_MLP, numpy_mlp_env())}))
+
+
+# --------------------------------------------------------- 1000-op chain
+CHAIN = """
+y = x
+for _ in range(1000):
+    y = y * 1.0001
+y.sum().backward()
+x.grad = None
+"""
+
+
+def chain_env(lib):
+    return {"x": lib.ones(4, requires_grad=True)}
+
+
+NUMPY_CHAIN = """
+y = x
+for _ in range(1000):
+    y = y * 1.0001
+g = np.ones(4, np.float32)
+for _ in range(1000):
+    g = g * 1.0001
+"""
+
+
+def bench_chain():
+    gc.disable()      # the chain must be freed by reference counting alone
+    try:
+        r = interleaved({"torch": (CHAIN, chain_env(torch)), "mt": (CHAIN, chain_env(mt)),
+                         "np": (NUMPY_CHAIN, {"x": np.ones(4, np.float32), "np": np})})
+    finally:
+        gc.enable()
+    return ("1000-op chain build+backward (gc off)", r)
+
+
+def chain_memory():
+    """Build a 1000-op chain with gc off, drop it, and show that its nodes and memory
+    are gone without any collection."""
+    gc.collect()
+    gc.disable()
+    try:
+        tracemalloc.start()
+        before = tracemalloc.get_traced_memory()[0]
+        x = mt.ones(1000, requires_grad=True)
+        y = x
+        for _ in range(1000):
+            y = y * 1.0001
+        first = weakref.ref(y.grad_fn)
+        peak = tracemalloc.get_traced_memory()[0]
+        del y
+        after = tracemalloc.get_traced_memory()[0]
+        tracemalloc.stop()
+        return first() is None, before, peak, after
+    finally:
+        gc.enable()
+
+
+# ------------------------------------------------------------------ large
+def bench_large():
+    g = np.random.default_rng(0)
+    A = g.standard_normal((1024, 1024)).astype(np.float32)
+    B = g.standard_normal((1024, 1024)).astype(np.float32)
+    rows = []
+    for name, stmt, np_stmt in (("1024x1024 matmul", "a @ b", "x @ y"), ("1024x1024 add", "a + b", "x + y")):
+        rows.append((name, interleaved({
+            "torch": (stmt, {"a": torch.from_numpy(A), "b": torch.from_numpy(B)}),
+            "mt": (stmt, {"a": mt.from_numpy(A), "b": mt.from_numpy(B)}),
+            "np": (np_stmt, {"x": A, "y": B})})))
+    return rows
+
+
+def fmt(seconds):
+    us = seconds * 1e6
+    return f"{us:.2f} us" if us < 1000 else f"{us / 1000:.2f} ms"
+
+
+def main():
+    print(f"# minitensor benchmark (torch {torch.__version__}, numpy {np.__version__}, "
+          f"python {sys.version.split()[0]}; median of {REPEATS}, interleaved)\n")
+    print("| case | torch | minitensor | numpy | mt / torch | mt / numpy |")
+    print("|---|---|---|---|---|---|")
+    rows = bench_tiny() + [bench_mlp(), bench_chain()] + bench_large()
+    for name, r in rows:
+        print(f"| {name} | {fmt(r['torch'])} | {fmt(r['mt'])} | {fmt(r['np'])} | "
+              f"{r['mt'] / r['torch']:.2f}x | {r['mt'] / r['np']:.2f}x |")
+    freed, before, peak, after = chain_memory()
+    print(f"\n1000-op chain with gc disabled: first node freed on `del y`: {freed}; traced memory "
+          f"{(peak - before) / 1e6:.2f} MB while alive, {(after - before) / 1e6:.2f} MB after del")
+
+
+if __name__ == "__main__":
+    main()
