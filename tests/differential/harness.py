@@ -339,44 +339,71 @@ def compare(snippet):
     return compare_items(ref, got)
 
 
+def _keyed(items):
+    seen = {}
+    out = []
+    for name, v in items:
+        k = seen.get(name, 0)
+        seen[name] = k + 1
+        out.append(((name, k), v))
+    return out
+
+
+def _label(key):
+    name, k = key
+    return name if k == 0 else f"{name}#{k + 1}"
+
+
 def compare_items(ref, got):
+    """Compare two observation lists.  Observations are paired by name (and occurrence),
+    so a value on one side and an error on the other is reported as exactly that."""
     problems = []
     ro, rw = _split(ref)
     go, gw = _split(got)
-    for i in range(max(len(ro), len(go))):
-        r = ro[i] if i < len(ro) else None
-        g = go[i] if i < len(go) else None
-        if g is not None and g[0] == "<uncaught>":
-            problems.append(f"minitensor raised {g[1][1]}: {g[1][2]!r} where torch observed "
-                            f"{r[0] if r else 'nothing more'}"
-                            + (f" = {_short(r[1])}" if r else "")
-                            + (f" (and {len(ro) - i - 1} later observations)" if len(ro) - i - 1 > 0 else ""))
-            break
-        if r is None:
-            problems.append(f"extra observation on minitensor: {g[0]} = {_short(g[1])}")
-            continue
-        if g is None:
-            problems.append(f"missing on minitensor: {r[0]} (torch: {_short(r[1])})")
-            continue
-        if r[0] != g[0]:
-            problems.append(f"observation #{i}: torch {r[0]} | minitensor {g[0]}")
-            continue
-        problems.extend(diff(r[1], g[1], r[0]))
-    if rw != gw:
-        ref_names = [n for n, _ in ro]
-
+    rk, gk = _keyed(ro), _keyed(go)
+    gmap = dict(gk)
+    uncaught = gmap.get(("<uncaught>", 0))
+    if uncaught is not None:
+        pos = [k for k, _ in gk].index(("<uncaught>", 0))
+        done = {k for k, _ in gk[:pos]}
+        missing = [k for k, _ in rk if k not in done]
+        first = missing[0] if missing else None
+        problems.append(f"minitensor raised {uncaught[1]}: {uncaught[2]!r} where torch observed "
+                        + (f"{_label(first)} = {_short(dict(rk)[first])}" if first else "nothing more")
+                        + (f" (and {len(missing) - 1} later observations)" if len(missing) > 1 else ""))
+        rk = [(k, v) for k, v in rk if k in done]
+        gk = gk[:pos]
+        gmap = dict(gk)
+    rmap = dict(rk)
+    for key, r in rk:
+        if key not in gmap:
+            problems.append(f"{_label(key)}: torch {_short(r)} | minitensor <not observed>")
+        else:
+            problems.extend(diff(r, gmap[key], _label(key)))
+    for key, g in gk:
+        if key not in rmap:
+            problems.append(f"{_label(key)}: torch <not observed> | minitensor {_short(g)}")
+    # warnings: each is placed after the observation that precedes it
+    def placed(ws, keyed):
+        return [((keyed[k - 1][0] if k > 0 else None), w) for k, w in ws]
+    rp, gp = placed(rw, _keyed(ro)), placed(gw, _keyed(go))
+    if rp != gp:
         def where(k):
-            return f"before {ref_names[k]}" if k < len(ref_names) else "at the end"
-        rs = {w for w in rw}
-        gs = {w for w in gw}
-        for k, w in rw:
-            if (k, w) not in gs:
-                problems.append(f"warning {where(k)}: torch warns {w[0]}: {_short(w[1], 200)!s} | minitensor does not")
-        for k, w in gw:
-            if (k, w) not in rs:
-                problems.append(f"warning {where(k)}: minitensor warns {w[0]}: {_short(w[1], 200)!s} | torch does not")
+            return f"after {_label(k)}" if k is not None else "at the start"
+        rest = list(gp)
+        for item in rp:
+            if item in rest:
+                rest.remove(item)
+            else:
+                problems.append(f"warning {where(item[0])}: torch warns {item[1][0]}: {_short(item[1][1], 200)!s} | minitensor does not")
+        rest2 = list(rp)
+        for item in gp:
+            if item in rest2:
+                rest2.remove(item)
+            else:
+                problems.append(f"warning {where(item[0])}: minitensor warns {item[1][0]}: {_short(item[1][1], 200)!s} | torch does not")
         if not problems:
-            problems.append(f"warnings differ in count/order: torch {rw} | minitensor {gw}")
+            problems.append(f"warnings differ in order: torch {rp} | minitensor {gp}")
     return problems
 
 
