@@ -121,7 +121,7 @@ obs('get_device', x.get_device())
 x = torch.tensor([1., 2.])
 c = x.to('cuda')
 obs('c_dev', str(c.device))
-obs('not_same', c is x)
+obs('is_x', c is x)
 obs('c_same_again', c.to('cuda') is c)
 obs('cuda_method', str(x.cuda().device))
 obs('cuda_on_cuda_same', c.cuda() is c)
@@ -132,7 +132,7 @@ obs('x_unchanged', str(x.device))
 obs('to_dtype', (str(c.to(torch.float64).device), repr(c.to(torch.float64).dtype)))
 obs('to_both', repr(x.to('cuda', torch.int64)))
 ''', [
-        ("c_dev", "cuda:0"), ("not_same", True), ("c_same_again", True), ("cuda_method", "cuda:0"),
+        ("c_dev", "cuda:0"), ("is_x", False), ("c_same_again", True), ("cuda_method", "cuda:0"),
         ("cuda_on_cuda_same", True), ("back_dev", "cpu"), ("back_vals", [1.0, 2.0]), ("x_unchanged", "cpu"),
         ("to_dtype", ("cuda:0", "torch.float64")), ("to_both", "tensor([1, 2], device='cuda:0')"),
     ]),
