@@ -96,7 +96,9 @@ def is_leaf(t):
 def grad(t):
     """``t.grad`` without the non-leaf warning."""
     try:
-        return t._grad
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return t._grad
     except Exception:
         try:
             with warnings.catch_warnings():
