@@ -50,11 +50,14 @@ def main(argv):
                 probs = [f"<harness error> {type(e).__name__}: {e}"]
             results.append((f"{modname}::FACT {name}", probs))
     try:
-        from programs import render
-        from regressions import REGRESSIONS
+        from programs import render, render_mixed
+        from regressions import MIXED_REGRESSIONS, REGRESSIONS
         for i, (why, program) in enumerate(REGRESSIONS):
             total += 1
-            results.append((f"properties::regression[{i}] ({why})", harness.compare(render(program))))
+            results.append((f"properties::regression[{i}] {program!r}", harness.compare(render(program))))
+        for i, (why, program) in enumerate(MIXED_REGRESSIONS):
+            total += 1
+            results.append((f"properties::mixed_regression[{i}] {program!r}", harness.compare(render_mixed(program))))
     except ImportError:
         pass
     failing = [(l, p) for l, p in results if p]

@@ -1,6 +1,6 @@
 """Find and shrink failing programs with DISTINCT mismatches, to keep as regressions.
 
-    .venv/bin/python tests/properties/harvest.py [ROUNDS] [--kinds views|autograd|all]
+    .venv/bin/python tests/properties/harvest.py [ROUNDS] [--kinds views|autograd|all|mixed]
 
 Each round asks hypothesis for a minimal program whose first mismatch has a signature
 (the mismatch text with step numbers, tensor names and numbers blanked) not yet seen,
@@ -19,8 +19,8 @@ from hypothesis import HealthCheck, find, settings  # noqa: E402
 from hypothesis.errors import NoSuchExample  # noqa: E402
 
 import harness  # noqa: E402
-from programs import programs, render  # noqa: E402
-from regressions import REGRESSIONS  # noqa: E402
+from programs import mixed_ops, programs, render, render_mixed  # noqa: E402
+from regressions import MIXED_REGRESSIONS, REGRESSIONS  # noqa: E402
 
 KINDS = {
     "all": None,
@@ -30,9 +30,9 @@ KINDS = {
 }
 
 
-def signature(program):
+def signature(program, rend=render):
     try:
-        probs = harness.compare(render(program))
+        probs = harness.compare(rend(program))
     except harness.Uncaught:
         return None
     if not probs:
@@ -46,18 +46,22 @@ def signature(program):
 
 def main(argv):
     rounds = int(argv[0]) if argv and argv[0].isdigit() else 5
-    kinds = KINDS[argv[argv.index("--kinds") + 1]] if "--kinds" in argv else None
-    known = {signature(p) for _, p in REGRESSIONS}
+    which = argv[argv.index("--kinds") + 1] if "--kinds" in argv else "all"
+    if which == "mixed":
+        strategy, rend, kept = mixed_ops(), render_mixed, MIXED_REGRESSIONS
+    else:
+        strategy, rend, kept = programs(max_steps=10, kinds=KINDS[which]), render, REGRESSIONS
+    known = {signature(p, rend) for _, p in kept}
     for r in range(rounds):
         try:
-            p = find(programs(max_steps=10, kinds=kinds),
-                     lambda p: (sig := signature(p)) is not None and sig not in known,
+            p = find(strategy,
+                     lambda p: (sig := signature(p, rend)) is not None and sig not in known,
                      settings=settings(max_examples=400, deadline=None, database=None,
                                        suppress_health_check=list(HealthCheck)))
         except NoSuchExample:
             print("# no new kind of mismatch found")
             break
-        sig = signature(p)
+        sig = signature(p, rend)
         known.add(sig)
         print(f"    ({sig!r},\n     {p!r}),", flush=True)
 

@@ -303,6 +303,7 @@ def render(program):
     for k in range(n):
         lines.append(f"if 't{k}' in dir():")
         lines.append(f"    obs('final_t{k}', t{k})")
+        lines.append(f"    obs('repr_t{k}', repr(t{k}))")
         lines.append(f"    if t{k}.is_leaf:")
         lines.append(f"        obs('grad_t{k}', t{k}.grad)")
     # storage sharing between every pair
@@ -310,4 +311,57 @@ def render(program):
     lines.append("_ts = [eval(x) for x in _names]")
     lines.append("obs('sharing', [(a, b) for i, a in enumerate(_names) for j, b in enumerate(_names) "
                  "if i < j and same_storage(_ts[i], _ts[j])])")
+    return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------- promotion programs
+SCALARS = ("2", "-1", "2.5", "True", "False", "0.5")
+
+
+@st.composite
+def mixed_ops(draw):
+    """One binary op between two operands of random kind: tensor of dim>=1, 0-dim tensor,
+    or Python scalar, with random dtypes; optionally in place on the first."""
+    def operand(allow_scalar):
+        kind = draw(st.sampled_from(["tensor", "zerodim", "scalar"] if allow_scalar else ["tensor", "zerodim"]))
+        if kind == "scalar":
+            return ("scalar", draw(st.sampled_from(SCALARS)))
+        dtype = draw(st.sampled_from(ALL_DTYPES))
+        shape = () if kind == "zerodim" else tuple(draw(st.lists(st.integers(1, 3), min_size=1, max_size=2)))
+        lo, hi = (0, 1) if dtype == "bool" else ((0, 5) if dtype == "uint8" else (-3, 3))
+        vals = tuple(draw(st.lists(st.integers(lo, hi), min_size=_numel(shape), max_size=_numel(shape))))
+        return ("tensor", dtype, shape, vals)
+    a = operand(False)
+    b = operand(True)
+    op = draw(st.sampled_from(["+", "-", "*", "/", "//", "**", "<", "==", "maximum", "where", "add_", "mul_", "copy_"]))
+    return (a, b, op)
+
+
+ALL_DTYPES = ("float16", "float32", "float64", "int8", "uint8", "int16", "int32", "int64", "bool")
+
+
+def render_mixed(prog):
+    a, b, op = prog
+
+    def lit(o):
+        if o[0] == "scalar":
+            return o[1]
+        _, dtype, shape, vals = o
+        if dtype == "bool":
+            vs = [bool(v) for v in vals]
+        elif dtype.startswith("float"):
+            vs = [float(v) for v in vals]
+        else:
+            vs = list(vals)
+        return f"torch.tensor({_nested(vs, shape)!r}, dtype=torch.{dtype})"
+    lines = [f"a = {lit(a)}", f"b = {lit(b)}", "with expect_error('op'):"]
+    if op in ("add_", "mul_", "copy_"):
+        lines += [f"    r = a.{op}(b)", "    obs('same', r is a)", "obs('a', a)"]
+    elif op == "maximum":
+        lines += ["    obs('r', torch.maximum(a, b if isinstance(b, torch.Tensor) else torch.tensor(b)))"]
+    elif op == "where":
+        lines += ["    obs('r', torch.where(a > 0, a, b))"]
+    else:
+        lines += [f"    obs('r', a {op} b)"]
+    lines.append("obs('a_final', a)")
     return "\n".join(lines) + "\n"

@@ -36,3 +36,31 @@ REGRESSIONS = [
     ("t.grad_fn: torch 'torch::autograd::CopySlices' | minitensor 'CopySlices'",
      [('create', (2, 3), 'float32', True, (0, 0, 0, 0, 0, 0)), ('copy', 0, 'clone'), ('setitem', 1, '0', 7)]),
 ]
+
+# (why, (a, b, op)) for test_mixed_dtype_ops / programs.render_mixed
+MIXED_REGRESSIONS = [
+    ("op: torch ('raised', 'RuntimeError', 'ZeroDivisionError') | minitensor 'no error'",
+     (('tensor', 'int8', (), (0,)), ('tensor', 'int8', (), (0,)), '//')),
+    ('same: torch True | minitensor <not observed>',
+     (('tensor', 'float16', (), (0,)), ('scalar', '2'), 'copy_')),
+    ("op: torch ('raised', 'RuntimeError', 'Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `lo",
+     (('tensor', 'float16', (), (0,)), ('tensor', 'bool', (), (0,)), '-')),
+    ("op: torch ('raised', 'RuntimeError', 'The size of tensor a (#) must match the size of tensor b (#) at non-singleton dimension #') | minitensor ('raised', 'Value",
+     (('tensor', 'float16', (2,), (0, 0)), ('tensor', 'float16', (3,), (0, 0, 0)), '//')),
+    ('op: torch (\'raised\', \'RuntimeError\', "output with shape [#] doesn\'t match the broadcast shape [#]") | minitensor (\'raised\', \'RuntimeError\', "result type Half ca',
+     (('tensor', 'int8', (1,), (0,)), ('tensor', 'float16', (2,), (0, 0)), 'add_')),
+    ('op: torch (\'raised\', \'RuntimeError\', "output with shape [] doesn\'t match the broadcast shape [#]") | minitensor (\'raised\', \'RuntimeError\', \'The size of tensor a',
+     (('tensor', 'float16', (), (0,)), ('tensor', 'float16', (1,), (0,)), 'copy_')),
+    ("r: torch {'tensor': {'cls': 'Tensor', 'dtype': 'torch.int#', 'shape': (#,), 'device': 'cpu', 'requires_grad': False, 'is_leaf': True, 'grad_fn': None, 'version'",
+     (('tensor', 'int8', (1,), (0,)), ('tensor', 'int8', (1,), (-1,)), '**')),
+    ('op: torch (\'raised\', \'RuntimeError\', "output with shape [] doesn\'t match the broadcast shape [#, #]") | minitensor (\'raised\', \'RuntimeError\', \'The size of tenso',
+     (('tensor', 'float16', (), (0,)), ('tensor', 'float16', (1, 1), (0,)), 'copy_')),
+    ('op: torch (\'raised\', \'RuntimeError\', "output with shape [#] doesn\'t match the broadcast shape [#, #]") | minitensor (\'raised\', \'RuntimeError\', "result type Half',
+     (('tensor', 'int8', (1,), (0,)), ('tensor', 'float16', (1, 1), (0,)), 'add_')),
+    ('op: torch (\'raised\', \'RuntimeError\', "output with shape [] doesn\'t match the broadcast shape [#]") | minitensor (\'raised\', \'RuntimeError\', "result type Half can',
+     (('tensor', 'int8', (), (0,)), ('tensor', 'float16', (1,), (0,)), 'add_')),
+    ("op: torch ('raised', 'RuntimeError', 'The size of tensor a (#) must match the size of tensor b (#) at non-singleton dimension #') | minitensor ('raised', 'Runti",
+     (('tensor', 'float16', (2,), (0, 0)), ('tensor', 'float16', (3,), (0, 0, 0)), 'add_')),
+    ("r: torch {'tensor': {'cls': 'Tensor', 'dtype': 'torch.int#', 'shape': (#, #), 'device': 'cpu', 'requires_grad': False, 'is_leaf': True, 'grad_fn': None, 'versio",
+     (('tensor', 'int8', (), (0,)), ('tensor', 'int8', (1, 1), (-1,)), '**')),
+]

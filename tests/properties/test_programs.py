@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis.database import DirectoryBasedExampleDatabase
 
 from harness import check_case, run
-from programs import programs, render
-from regressions import REGRESSIONS
+from programs import mixed_ops, programs, render, render_mixed
+from regressions import MIXED_REGRESSIONS, REGRESSIONS
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DB = DirectoryBasedExampleDatabase(os.path.join(ROOT, ".hypothesis", "minitensor-properties"))
@@ -35,6 +35,12 @@ def test_regression(idx):
     _check(program)
 
 
+@pytest.mark.parametrize("idx", range(len(MIXED_REGRESSIONS)))
+def test_mixed_regression(idx):
+    why, prog = MIXED_REGRESSIONS[idx]
+    check_case(render_mixed(prog))
+
+
 @settings(max_examples=N, **COMMON)
 @given(programs(max_steps=10))
 def test_random_programs(program):
@@ -52,6 +58,13 @@ def test_views_and_inplace(program):
                                     "backward", "backward", "requires_grad_", "detach_", "copy")))
 def test_autograd_programs(program):
     _check(program)
+
+
+@settings(max_examples=N, **COMMON)
+@given(mixed_ops())
+def test_mixed_dtype_ops(prog):
+    """Type promotion, 0-dim vs dim tensors vs Python scalars, in-place casting rules."""
+    check_case(render_mixed(prog))
 
 
 @settings(max_examples=60, **COMMON)
