@@ -407,9 +407,10 @@ def test_init_is_deterministic_under_manual_seed():
 
 
 # ------------------------------------------------------------ activations
-@pytest.mark.parametrize("name", ["ReLU", "Sigmoid", "Tanh", "Identity", "Flatten", "Softmax"])
+@pytest.mark.parametrize("name", ["ReLU", "Sigmoid", "Tanh", "Identity", "Flatten", "Softmax",
+                                  "LogSoftmax", "LeakyReLU"])
 def test_activation_modules(name):
-    kw = {"dim": 1} if name == "Softmax" else {}
+    kw = {"dim": 1} if "Softmax" in name else {"negative_slope": 0.2} if name == "LeakyReLU" else {}
     tmod, mmod = getattr(tnn, name)(**kw), getattr(mnn, name)(**kw)
     tx = torch.randn(3, 4, 2, requires_grad=True)
     mx = to_mt(tx)

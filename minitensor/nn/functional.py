@@ -32,6 +32,23 @@ def tanh(input):
     return _P.tanh(input)
 
 
+class LeakyReluBackward0(Node):
+    saves = (("self", 0),)
+
+    def backward(self, g):
+        (x,) = self.saved()
+        return (np.where(x > 0, g, g * x.dtype.type(self.negative_slope)),)
+
+
+def leaky_relu(input, negative_slope=0.01, inplace=False):
+    if inplace:
+        raise NotImplementedError("leaky_relu(inplace=True) is not modelled by minitensor")
+    x = input._data
+    out = np.where(x > 0, x, x * x.dtype.type(negative_slope))
+    return record("leaky_relu", out, input._device, (input,), LeakyReluBackward0,
+                  {"negative_slope": negative_slope})
+
+
 # ---------------------------------------------------------------------- linear
 class AddmmBackward0(Node):
     """out = self + mat1 @ mat2 (``self``, the bias, broadcasts over rows)."""
