@@ -24,6 +24,34 @@ def _one_line(s, n=400):
     return s if len(s) <= n else s[:n] + "..."
 
 
+def _kind(p):
+    import re
+    m = re.search(r"has no attribute '([^']+)'", p)
+    if m:
+        return f"missing attribute/function: {m.group(1)}"
+    m = re.search(r"raised (\w+): '([^']{0,80})", p)
+    if p.startswith("minitensor raised") and m:
+        return f"minitensor raised {m.group(1)}: {m.group(2)}"
+    if "| minitensor <not observed>" in p:
+        return "torch gives a value where minitensor raised (see the matching error line)"
+    if ": torch <not observed>" in p:
+        return "minitensor gives a value where torch raised (see the matching error line)"
+    head, _, rest = p.partition(": torch ")
+    field = head.rsplit(".", 1)[1] if "." in head and not head.startswith("warning") else ""
+    if head.startswith("warning"):
+        field = "warning"
+    if field in ("version", "stride", "storage_offset", "contiguous", "requires_grad", "is_leaf", "dtype", "shape", "values"):
+        return f"field {field} differs"
+    rest = re.sub(r"\d+", "#", rest)
+    return (f"{field}: " if field else "") + "torch " + rest[:110]
+
+
+def _kinds(failing):
+    from collections import Counter
+    c = Counter(_kind(p) for _, probs in failing for p in probs)
+    return c.most_common()
+
+
 def main(argv):
     max_per = 12
     if "--max-per-case" in argv:
@@ -71,6 +99,11 @@ def main(argv):
         "Reproduce one with `.venv/bin/python tests/differential/harness.py MODULE CASE --engine both`.",
         "",
     ]
+    lines += ["## Most frequent kinds of mismatch", "",
+              "(count of mismatch lines; observation names and numbers blanked)", ""]
+    for kind, count in _kinds(failing)[:40]:
+        lines.append(f"- {count} x {kind}")
+    lines.append("")
     for label, probs in failing:
         lines.append(f"## {label}")
         for p in probs[:max_per]:

@@ -1,0 +1,263 @@
+"""In-place changes seen through aliases (views, detach, .data, from_numpy) and what
+autograd makes of them: versions, CopySlices, saved-tensor checks, leaf rules."""
+from harness import make_test, parse_cases
+
+CASES = parse_cases(r'''
+### alias_detach_inplace_then_backward_uses_new_values
+a = torch.tensor([1., 2.], requires_grad=True)
+b = a * 1
+c = b + 0
+d = b.detach()
+d.mul_(10)
+obs('b', b)
+obs('c', c)
+(c * 1).sum().backward()
+obs('a.grad', a.grad)
+
+### alias_detach_inplace_breaks_saved
+a = torch.tensor([1., 2.], requires_grad=True)
+b = a * 1
+c = b * b
+b.detach().add_(1)
+with expect_error():
+    c.sum().backward()
+obs('b_version', b._version)
+
+### alias_data_inplace_is_invisible_to_autograd
+a = torch.tensor([1., 2.], requires_grad=True)
+b = a * 1
+c = b * b
+b.data.add_(1)
+obs('b_version', b._version)
+c.sum().backward()
+obs('a.grad', a.grad)
+
+### alias_leaf_detach_inplace_then_backward
+w = torch.tensor([1., 2.], requires_grad=True)
+y = (w * w).sum()
+w.detach().mul_(3)
+with expect_error():
+    y.backward()
+obs('w', w)
+obs('w_version', w._version)
+
+### alias_leaf_data_update_then_backward
+w = torch.tensor([1., 2.], requires_grad=True)
+y = (w * w).sum()
+w.data.mul_(3)
+y.backward()
+obs('w.grad', w.grad)
+obs('w_version', w._version)
+
+### version_after_each_op_kind
+x = torch.zeros(4)
+seq = []
+x.add_(1); seq.append(x._version)
+x[0] = 2; seq.append(x._version)
+x[1:3] = 5; seq.append(x._version)
+x[[0, 3]] = 7; seq.append(x._version)
+x[x > 6] = 0; seq.append(x._version)
+x.copy_(torch.ones(4)); seq.append(x._version)
+x.zero_(); seq.append(x._version)
+x.fill_(3); seq.append(x._version)
+x.clamp_(max=2); seq.append(x._version)
+x += 1; seq.append(x._version)
+obs('seq', seq)
+obs('x', x)
+
+### version_not_bumped_by_reads_and_views
+x = torch.zeros(3)
+_ = x.sum(); _ = x + 1; _ = x.view(3); _ = x[0]; _ = x.clone(); _ = x.detach(); _ = x.tolist(); _ = repr(x)
+obs('v', x._version)
+_ = x.numpy()
+obs('v_numpy', x._version)
+
+### version_bumped_by_numpy_write_no
+x = torch.zeros(3)
+n = x.numpy()
+n[0] = 5
+obs('x', x)
+obs('v', x._version)
+
+### version_from_numpy_shared
+a = np.zeros(3)
+t = torch.from_numpy(a)
+t[0] = 1
+obs('t', t)
+obs('a', a)
+t2 = torch.from_numpy(a)
+obs('v2', t2._version)
+obs('shares', same_ptr(t, t2))
+
+### inplace_on_view_of_nonleaf_rewrites_base_graph
+x = torch.tensor([1., 2., 3., 4.], requires_grad=True)
+b = x * 2
+v = b[1:3]
+obs('before', b.grad_fn.name())
+v.exp_()
+obs('after', b.grad_fn.name())
+obs('v_after', v.grad_fn.name())
+obs('b', b)
+b.sum().backward()
+obs('x.grad', x.grad)
+
+### inplace_on_base_then_use_view
+x = torch.tensor([1., 2., 3.], requires_grad=True)
+b = x * 1
+v = b[:2]
+b.mul_(2)
+obs('v', v)
+obs('v_gf', v.grad_fn.name())
+v.sum().backward()
+obs('x.grad', x.grad)
+
+### inplace_on_two_views_same_base
+x = torch.tensor([1., 2., 3., 4.], requires_grad=True)
+b = x.clone()
+b[:2].mul_(3)
+b[2:].add_(b[:2])
+obs('b', b)
+b.sum().backward()
+obs('x.grad', x.grad)
+
+### inplace_requires_grad_source_into_plain_tensor
+w = torch.tensor([2.], requires_grad=True)
+y = torch.zeros(3)
+y[1] = w * 5
+obs('y', y)
+y.add_(w)
+obs('y2', y)
+y.sum().backward()
+obs('w.grad', w.grad)
+
+### inplace_on_nograd_tensor_with_grad_input
+y = torch.zeros(2)
+w = torch.tensor([1., 2.], requires_grad=True)
+y.add_(w)
+obs('y', y)
+obs('y_leaf', y.is_leaf)
+y.mul_(w)
+y.sum().backward()
+obs('w.grad', w.grad)
+
+### inplace_in_no_grad_then_graph_uses_value
+w = torch.tensor([1., 2.], requires_grad=True)
+with torch.no_grad():
+    w.mul_(2)
+obs('w', w)
+obs('w_version', w._version)
+(w ** 2).sum().backward()
+obs('w.grad', w.grad)
+
+### inplace_output_of_op_saving_its_output
+a = torch.tensor([0., 1.], requires_grad=True)
+for op in ['exp', 'sigmoid', 'tanh', 'relu', 'sqrt']:
+    o = getattr(torch, op)(a + 1)
+    o.add_(1)
+    with expect_error(op):
+        o.sum().backward()
+
+### inplace_input_of_op_saving_its_input
+a = torch.tensor([0.5, 1.], requires_grad=True)
+for op in ['exp', 'sigmoid', 'tanh', 'relu', 'sin', 'log', 'abs']:
+    i = a * 1
+    o = getattr(torch, op)(i)
+    i.add_(1)
+    with expect_error(op):
+        o.sum().backward()
+
+### inplace_input_of_add_is_fine
+a = torch.tensor([0.5, 1.], requires_grad=True)
+i = a * 1
+o = i + 3
+i.mul_(5)
+o.sum().backward()
+obs('a.grad', a.grad)
+
+### error_message_names_the_op
+a = torch.tensor([1., 2.], requires_grad=True)
+b = a.exp()
+c = b * 2
+d = c.tanh()
+c.add_(1)
+with expect_error():
+    d.sum().backward()
+e = a.exp()
+f = e.view(2, 1)
+f.mul_(2)
+with expect_error():
+    e.sum().backward()
+
+### leaf_inplace_through_many_views
+a = torch.zeros(2, 3, requires_grad=True)
+for expr in ['a.t()', 'a[0]', 'a.view(6)', 'a[:, 1:]', 'a.unsqueeze(0)', 'a.expand(2, 2, 3)', 'a.detach()']:
+    with expect_error(expr):
+        eval(expr).add_(1)
+obs('a', a)
+
+### leaf_setitem_no_grad_ok
+a = torch.zeros(3, requires_grad=True)
+with torch.no_grad():
+    a[1] = 5
+    a.view(3)[2] = 7
+obs('a', a)
+obs('grad_fn', a.grad_fn)
+(a * a).sum().backward()
+obs('a.grad', a.grad)
+
+### detach_then_requires_grad_is_new_leaf
+a = torch.tensor([1., 2.], requires_grad=True)
+b = (a * 2).detach().requires_grad_()
+obs('b', b)
+(b * 3).sum().backward()
+obs('b.grad', b.grad)
+obs('a.grad', a.grad)
+
+### detach_inplace_on_shared_graph
+a = torch.tensor([1., 2.], requires_grad=True)
+b = a * 2
+c = b * 3
+d = b + 1
+b.detach_()
+obs('b', b)
+c.sum().backward()
+obs('a.grad', a.grad)
+with expect_error():
+    d.sum().backward()
+obs('a.grad2', a.grad)
+
+### requires_grad_change_on_base_seen_by_view
+a = torch.zeros(3)
+v = a[1:]
+a.requires_grad_()
+obs('a', a)
+obs('v', v)
+w = a[1:]
+obs('w', w)
+
+### copy_between_aliases
+x = torch.arange(6.)
+with expect_error():
+    x[1:].copy_(x[:-1])
+obs('x', x)
+y = torch.arange(4.)
+y.copy_(y[[3, 2, 1, 0]])
+obs('y', y)
+
+### grad_of_expanded_leaf_view
+a = torch.tensor([[1.], [2.]], requires_grad=True)
+e = a.expand(2, 3)
+(e * torch.arange(6.).view(2, 3)).sum().backward()
+obs('a.grad', a.grad)
+
+### backward_from_view_of_result
+a = torch.tensor([1., 2., 3.], requires_grad=True)
+y = (a * a)[1:]
+y.sum().backward()
+obs('a.grad', a.grad)
+z = (a * 2).view(3, 1).t()
+z.backward(torch.ones(1, 3))
+obs('a.grad2', a.grad)
+''')
+
+test_case = make_test(CASES)
