@@ -61,7 +61,7 @@ def cat(tensors, dim=0, *, out=None):
     dt = result_dtype(*[t for t in ts])
     dev = _device_of("cat", ts)
     arr = np.concatenate([t._data.astype(dt.np, copy=False) for t in real], axis=d)
-    sizes = [t._data.shape[d] if t in real else 0 for t in ts]
+    sizes = [t._data.shape[d] if any(t is r for r in real) else 0 for t in ts]  # identity: == is elementwise
     return record("cat", arr, dev, ts, CatBackward0, {"dim": d, "sizes": sizes})
 
 
