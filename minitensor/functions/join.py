@@ -32,10 +32,10 @@ def _tensors(op, tensors):
     if isinstance(tensors, Tensor) or not isinstance(tensors, (list, tuple)):
         raise TypeError(
             f"{op}(): argument 'tensors' (position 1) must be tuple of Tensors, not {type(tensors).__name__}")
-    for t in tensors:
+    for i, t in enumerate(tensors):
         if not isinstance(t, Tensor):
             raise TypeError(
-                f"expected Tensor as element {tensors.index(t)} in argument 0, but got {type(t).__name__}")
+                f"expected Tensor as element {i} in argument 0, but got {type(t).__name__}")
     if not tensors:
         raise RuntimeError(f"{op}(): expected a non-empty list of Tensors")
     return tuple(tensors)
@@ -57,7 +57,7 @@ def cat(tensors, dim=0, *, out=None):
             if k != d and t._data.shape[k] != ref._data.shape[k]:
                 raise RuntimeError(
                     f"Sizes of tensors must match except in dimension {d}. Expected size "
-                    f"{ref._data.shape[k]} but got size {t._data.shape[k]} for tensor number {ts.index(t)} in the list.")
+                    f"{ref._data.shape[k]} but got size {t._data.shape[k]} for tensor number {next(j for j, x in enumerate(ts) if x is t)} in the list.")
     dt = result_dtype(*[t for t in ts])
     dev = _device_of("cat", ts)
     arr = np.concatenate([t._data.astype(dt.np, copy=False) for t in real], axis=d)
