@@ -73,6 +73,56 @@ with expect_error('inplace'):
     obs('same', r is z)
 """)
 
+# --- unary ops on 0-dim tensors (NumPy scalars are not arrays: a classic leak) -------
+for op in UNARY:
+    add(f"unary0d_{op}", f"""
+x = torch.tensor(0.5, requires_grad=True)
+with expect_error('fwd'):
+    y = x.{op}()
+    obs('y', y)
+    obs('repr', repr(y))
+with expect_error('bwd'):
+    y.backward()
+    obs('grad', x.grad)
+with expect_error('int0d'):
+    obs('i', torch.{op}(torch.tensor(2)))
+with expect_error('inplace0d'):
+    z = torch.tensor(2.)
+    z.{op}_()
+    obs('z', z)
+""")
+
+# --- binary ops and reductions on 0-dim tensors ---------------------------------------
+for op in ["+", "-", "*", "/", "**", "//", "%", "<", "==", "@"]:
+    add(f"binary0d_{['add', 'sub', 'mul', 'div', 'pow', 'floordiv', 'mod', 'lt', 'eq', 'matmul'][['+', '-', '*', '/', '**', '//', '%', '<', '==', '@'].index(op)]}", f"""
+a = torch.tensor(3., requires_grad=True)
+b = torch.tensor(2., requires_grad=True)
+with expect_error('fwd'):
+    y = a {op} b
+    obs('y', y)
+    obs('repr', repr(y))
+with expect_error('bwd'):
+    y.backward()
+    obs('grads', (a.grad, b.grad))
+with expect_error('scalar'):
+    obs('s', a.detach() {op} 2)
+with expect_error('int'):
+    obs('i', torch.tensor(7) {op} torch.tensor(2))
+""")
+for op in ["sum", "mean", "prod", "max", "min", "amax", "argmax", "softmax", "log_softmax", "cumsum"]:
+    args = "0" if op in ("softmax", "log_softmax", "cumsum") else ""
+    add(f"reduce0d_{op}", f"""
+x = torch.tensor(2.5, requires_grad=True)
+with expect_error('fwd'):
+    y = x.{op}({args})
+    obs('y', y)
+with expect_error('dim0'):
+    obs('d0', x.{op}(0))
+with expect_error('bwd'):
+    y.float().backward()
+    obs('grad', x.grad)
+""")
+
 # --- reductions x dim x keepdim, values and grads --------------------------------------
 REDS = ["sum", "mean", "prod", "max", "min", "amax", "amin", "argmax", "argmin", "std", "var", "logsumexp", "norm",
         "all", "any"]
