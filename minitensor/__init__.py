@@ -15,22 +15,34 @@ from .creation import (tensor, as_tensor, asarray, from_numpy, zeros, ones, empt
                        arange, linspace, logspace, rand, randn, randint, randperm, normal)
 from .random import manual_seed, seed, initial_seed, get_rng_state, set_rng_state, Generator
 from .autograd import no_grad, enable_grad, set_grad_enabled, is_grad_enabled, inference_mode
+from .autograd import (is_inference_mode_enabled, is_anomaly_enabled,
+                       is_anomaly_check_nan_enabled)
 from .functions.pointwise import (add, sub, subtract, mul, multiply, div, divide, true_divide,
                                   floor_divide, remainder, fmod, pow, neg, negative, abs, exp,
                                   log, sqrt, sin, cos, tanh, sigmoid, relu, sign, clamp, clip,
                                   clamp_min, clamp_max, maximum, minimum, where, eq, ne, lt, le,
                                   gt, ge, greater, greater_equal, less, less_equal, not_equal,
                                   equal, allclose, isclose, logical_not, logical_and, logical_or,
-                                  bitwise_not, isnan, isinf, isfinite)
+                                  bitwise_not, isnan, isinf, isfinite, logical_xor, bitwise_and,
+                                  bitwise_or, bitwise_xor, bitwise_left_shift, bitwise_right_shift,
+                                  square, log2, log10, log1p, expm1, exp2, rsqrt, tan, erf, sinh,
+                                  cosh, asin, acos, atan, arcsin, arccos, arctan, floor, ceil, round,
+                                  trunc, fix, frac, fmax, fmin, outer, ger, lerp, xlogy, rsub)
+from .functions.indexing import (flip, roll, index_select, gather, take, take_along_dim,
+                                 masked_fill, masked_select, nonzero, argwhere, split, chunk,
+                                 tensor_split, diagonal, as_strided, movedim, moveaxis, sort, argsort,
+                                 topk, cumsum, cumprod, unbind)
 from .functions.reduction import (sum, mean, prod, max, min, amax, amin, argmax, argmin, all,
-                                  any, norm)
+                                  any, norm, var, std, var_mean, std_mean, logsumexp)
 from .functions.views import (reshape, flatten, squeeze, unsqueeze, t, transpose, swapaxes,
-                              permute, narrow, select, unbind, broadcast_to)
+                              permute, narrow, select, broadcast_to, ravel)
 from .functions.linalg import matmul, mm, bmm, dot, mv
 from .functions.join import cat, concat, concatenate, stack
 from .functions.activation import softmax, log_softmax
 from .functions.copying import clone, detach
 from ._methods import reciprocal
+from .dtypes import finfo, iinfo
+from .creation import scalar_tensor, randint_like, broadcast_tensors, broadcast_shapes
 from . import autograd, cuda, events
 from ._tensor_str import set_printoptions, get_printoptions
 
@@ -42,6 +54,9 @@ int = int32
 short = int16
 cfloat = None
 strided = "torch.strided"
+contiguous_format = "torch.contiguous_format"      # memory formats, by name only
+preserve_format = "torch.preserve_format"
+channels_last = "torch.channels_last"
 __version__ = "2.13.0"    # the torch version whose behaviour minitensor follows
 
 FloatTensor = DoubleTensor = LongTensor = None  # legacy constructors are not modelled
@@ -49,6 +64,14 @@ FloatTensor = DoubleTensor = LongTensor = None  # legacy constructors are not mo
 
 def is_tensor(obj):
     return isinstance(obj, Tensor)
+
+
+def typename(obj):
+    if isinstance(obj, Tensor):
+        return obj.type()
+    module = getattr(type(obj), "__module__", "") or ""
+    name = type(obj).__qualname__
+    return name if module in ("", "builtins") else f"{module}.{name}"
 
 
 def numel(input):

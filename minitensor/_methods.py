@@ -4,7 +4,7 @@ import numpy as np
 
 from .tensor import Tensor
 from .functions import pointwise as P, reduction as R, views as V, copying as C
-from .functions import linalg as L, join as J, activation as A
+from .functions import linalg as L, join as J, activation as A, indexing as I
 
 _NUMBER = (int, float, bool)
 
@@ -42,6 +42,9 @@ class ReciprocalBackward0(P.Node):
     def backward(self, g):
         (r,) = self.saved()
         return (-g * r * r,)
+
+
+reciprocal_ = P._inplace_unary("reciprocal_", ReciprocalBackward0, np.reciprocal)
 
 
 def _rtruediv(self, other):
@@ -105,6 +108,27 @@ METHODS = {
     "equal": P.equal, "allclose": P.allclose, "isclose": P.isclose,
     "logical_not": P.logical_not, "logical_and": P.logical_and, "logical_or": P.logical_or,
     "bitwise_not": P.bitwise_not, "isnan": P.isnan, "isinf": P.isinf, "isfinite": P.isfinite,
+    "logical_xor": P.logical_xor, "bitwise_and": P.bitwise_and, "bitwise_or": P.bitwise_or,
+    "bitwise_xor": P.bitwise_xor, "bitwise_left_shift": P.bitwise_left_shift,
+    "bitwise_right_shift": P.bitwise_right_shift,
+    "square": P.square, "log2": P.log2, "log10": P.log10, "log1p": P.log1p, "expm1": P.expm1,
+    "exp2": P.exp2, "rsqrt": P.rsqrt, "tan": P.tan, "erf": P.erf, "sinh": P.sinh, "cosh": P.cosh,
+    "asin": P.asin, "acos": P.acos, "atan": P.atan, "arcsin": P.asin, "arccos": P.acos,
+    "arctan": P.atan, "floor": P.floor, "ceil": P.ceil, "round": P.round, "trunc": P.trunc,
+    "fix": P.trunc, "frac": P.frac, "fmax": P.fmax, "fmin": P.fmin, "outer": P.outer, "ger": P.outer,
+    "lerp": P.lerp, "xlogy": P.xlogy,
+    "square_": P.square_, "log2_": P.log2_, "log10_": P.log10_, "log1p_": P.log1p_,
+    "expm1_": P.expm1_, "rsqrt_": P.rsqrt_, "tan_": P.tan_, "erf_": P.erf_, "floor_": P.floor_,
+    "ceil_": P.ceil_, "round_": P.round_, "trunc_": P.trunc_, "fix_": P.trunc_,
+    "reciprocal_": reciprocal_,
+    # indexing and more views
+    "flip": I.flip, "roll": I.roll, "index_select": I.index_select, "gather": I.gather,
+    "take": I.take, "take_along_dim": I.take_along_dim, "masked_fill": I.masked_fill,
+    "masked_fill_": I.masked_fill_, "masked_select": I.masked_select, "nonzero": I.nonzero,
+    "argwhere": I.argwhere, "repeat": I.repeat, "split": I.split, "chunk": I.chunk,
+    "tensor_split": I.tensor_split, "diagonal": I.diagonal, "as_strided": I.as_strided,
+    "movedim": I.movedim, "moveaxis": I.movedim, "unfold": I.unfold, "sort": I.sort,
+    "argsort": I.argsort, "topk": I.topk, "cumsum": I.cumsum, "cumprod": I.cumprod,
     # in place
     "add_": P.add_, "sub_": P.sub_, "mul_": P.mul_, "div_": P.div_, "pow_": P.pow_,
     "neg_": P.neg_, "abs_": P.abs_, "exp_": P.exp_, "log_": P.log_, "sqrt_": P.sqrt_,
@@ -113,18 +137,22 @@ METHODS = {
     # reductions
     "sum": R.sum, "mean": R.mean, "prod": R.prod, "max": R.max, "min": R.min, "amax": R.amax,
     "amin": R.amin, "argmax": R.argmax, "argmin": R.argmin, "all": R.all, "any": R.any, "norm": R.norm,
+    "var": R.var, "std": R.std, "logsumexp": R.logsumexp,
     # views
     "view": V.view, "view_as": V.view_as, "reshape": V.reshape, "reshape_as": V.reshape_as,
     "flatten": V.flatten, "unflatten": V.unflatten, "squeeze": V.squeeze, "unsqueeze": V.unsqueeze,
     "t": V.t, "transpose": V.transpose, "swapaxes": V.transpose, "swapdims": V.transpose,
     "permute": V.permute, "expand": V.expand, "expand_as": V.expand_as, "broadcast_to": V.broadcast_to,
-    "narrow": V.narrow, "select": V.select, "unbind": V.unbind,
+    "narrow": V.narrow, "select": V.select, "unbind": I.unbind, "ravel": V.ravel,
     "__getitem__": V.getitem, "__setitem__": V.setitem,
     # copying
     "clone": C.clone, "contiguous": C.contiguous, "detach": C.detach, "detach_": C.detach_,
     "copy_": C.copy_, "new_tensor": C.new_tensor, "new_zeros": C.new_zeros, "new_ones": C.new_ones,
     "new_empty": C.new_empty, "new_full": C.new_full, "resize_": C.resize_,
     "resize_as_": C.resize_as_, "set_": C.set_, "transpose_": C.transpose_, "t_": C.t_,
+    "unsqueeze_": C.unsqueeze_, "squeeze_": C.squeeze_, "swapaxes_": C.transpose_,
+    "swapdims_": C.transpose_, "type_as": C.type_as, "uniform_": C.uniform_, "normal_": C.normal_,
+    "random_": C.random_, "bernoulli_": C.bernoulli_, "exponential_": C.exponential_,
     "to": C.to, "type": C.type_, "cpu": C.cpu, "cuda": C.cuda,
     "float": C._cast(None), "double": None, "half": None, "long": None, "int": None,
     "short": None, "char": None, "byte": None, "bool": None,
@@ -139,7 +167,12 @@ METHODS = {
     "__pow__": _binop(P.pow), "__rpow__": _rpow, "__matmul__": _binop(L.matmul),
     "__rmatmul__": _rmatmul, "__neg__": P.neg, "__pos__": lambda self: self, "__abs__": P.abs,
     "__invert__": _invert, "__and__": _binop(P.bitwise_and), "__or__": _binop(P.bitwise_or),
-    "__xor__": _binop(P.bitwise_xor),
+    "__xor__": _binop(P.bitwise_xor), "__rand__": _binop(P.bitwise_and),
+    "__ror__": _binop(P.bitwise_or), "__rxor__": _binop(P.bitwise_xor),
+    "__lshift__": _binop(P.bitwise_left_shift), "__rshift__": _binop(P.bitwise_right_shift),
+    "__rlshift__": _binop(P.bitwise_left_shift, reverse=True),
+    "__rrshift__": _binop(P.bitwise_right_shift, reverse=True),
+    "__rmod__": _binop(P.remainder, reverse=True),
     "__eq__": _eq, "__ne__": _ne, "__lt__": _binop(P.lt), "__le__": _binop(P.le),
     "__gt__": _binop(P.gt), "__ge__": _binop(P.ge),
     "__iadd__": _iop(P.add_), "__isub__": _iop(P.sub_), "__imul__": _iop(P.mul_),

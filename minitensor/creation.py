@@ -400,3 +400,42 @@ def legacy_new(cls, *args, **kwargs):
 
 def _scalar_tensor(value, like):
     return _wrap(np.asarray(value), like._device)
+
+
+def scalar_tensor(s, *, dtype=None, layout=None, device=None, requires_grad=False, pin_memory=False):
+    dt = dtype or D.get_default_dtype()
+    return _finish("scalar_tensor", np.asarray(s, dt.np), device, requires_grad)
+
+
+def randint_like(input, low=0, high=None, *, dtype=None, layout=None, device=None,
+                 requires_grad=False, memory_format=None):
+    if high is None:
+        low, high = 0, low
+    return randint(low, high, input._data.shape, dtype=dtype or input.dtype,
+                   device=device or input._device, requires_grad=requires_grad)
+
+
+def broadcast_shapes(*shapes):
+    from .size import Size
+    shapes = [(s,) if isinstance(s, int) else tuple(s) for s in shapes]
+    out = []
+    n = max((len(s) for s in shapes), default=0)
+    res = [1] * n
+    for k, s in enumerate(shapes):
+        for i, d in enumerate(reversed(s)):
+            j = n - 1 - i
+            if res[j] == 1:
+                res[j] = d
+            elif d != 1 and d != res[j]:
+                raise RuntimeError(
+                    f"Attempting to broadcast a dimension of length {d} at {-1 - i}! Mismatching "
+                    f"argument at index {k} had {tuple(s)}; but expected shape should be "
+                    f"broadcastable to [{', '.join(map(str, res))}]")
+    return Size(res)
+
+
+def broadcast_tensors(*tensors):
+    if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
+        tensors = tuple(tensors[0])
+    shape = broadcast_shapes(*(t._data.shape for t in tensors))
+    return tuple(t.expand(shape) for t in tensors)

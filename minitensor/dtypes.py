@@ -151,3 +151,42 @@ def result_type(dims, zeros, scalars):
         r = _combine(fold(dims), _combine(fold(zeros), fold(scalars)))
         _cache[key] = r
     return r
+
+
+# ------------------------------------------------------------ finfo / iinfo
+class finfo:
+    """torch.finfo: machine limits of a floating dtype (NumPy's values, torch's names)."""
+
+    def __init__(self, type=None):
+        type = type or _default_float[0]
+        if not type.is_floating_point:
+            raise TypeError("torch.finfo() requires a floating point input type. Use torch.iinfo "
+                            "to handle 'torch.finfo'")
+        f = np.finfo(type.np)
+        self.bits = f.bits
+        self.eps = float(f.eps)
+        self.max = float(f.max)
+        self.min = float(f.min)
+        self.tiny = self.smallest_normal = float(f.smallest_normal)
+        self.resolution = float(f.resolution)
+        self.dtype = type.name
+
+    def __repr__(self):
+        return (f"finfo(resolution={self.resolution:g}, min={self.min:g}, max={self.max:g}, "
+                f"eps={self.eps:g}, smallest_normal={self.smallest_normal:g}, tiny={self.tiny:g}, "
+                f"dtype={self.dtype})")
+
+
+class iinfo:
+    def __init__(self, type):
+        if type.is_floating_point:
+            raise TypeError("torch.iinfo() requires an integer input type. Use torch.finfo to "
+                            "handle 'torch.iinfo'")
+        i = np.iinfo(type.np) if type is not bool_ else None
+        self.bits = type.itemsize * 8
+        self.min = int(i.min) if i is not None else 0
+        self.max = int(i.max) if i is not None else 1
+        self.dtype = type.name
+
+    def __repr__(self):
+        return f"iinfo(min={self.min}, max={self.max}, dtype={self.dtype})"

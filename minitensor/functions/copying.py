@@ -299,6 +299,84 @@ def transpose_(self, dim0, dim1):
     return self
 
 
+def _metadata_inplace(self, op, arr):
+    """squeeze_/unsqueeze_/transpose_: the tensor itself takes a new geometry."""
+    check_inplace(self)
+    self._data = arr
+    _bump(self)
+    if listeners:
+        events.emit(events.INPLACE, op, (self,), (self,))
+    return self
+
+
+def unsqueeze_(self, dim):
+    from ..tensor import _wrap_dim
+    d = _wrap_dim(dim, self._data.ndim + 1)
+    return _metadata_inplace(self, "unsqueeze_", np.expand_dims(self._data, d))
+
+
+def squeeze_(self, dim=None):
+    from .views import squeeze
+    from ..autograd import no_grad
+    with no_grad():
+        arr = squeeze(self.detach(), dim)._data
+    return _metadata_inplace(self, "squeeze_", arr)
+
+
+def type_as(self, other):
+    return to(self, other.dtype)
+
+
+# ---------------------------------------------------------------- random fills
+def _random_fill(op, make):
+    def fn(self, *args, generator=None, **kw):
+        from ..random import default_generator
+        rng = (generator or default_generator)._rng
+        values = make(self, rng, *args, **kw)
+        return inplace(op, self, values, (self,), None)
+    fn.__name__ = op
+    return fn
+
+
+def _float_only(self, kernel):
+    if self._data.dtype.kind != "f":
+        from ..dispatch import SCALAR_NAMES
+        raise NotImplementedError(f'"{kernel}" not implemented for \'{SCALAR_NAMES[self.dtype.name]}\'')
+
+
+def _uniform(self, rng, a=0.0, b=1.0):
+    _float_only(self, "check_uniform_bounds")
+    return rng.uniform(a, b, self._data.shape)
+
+
+def _normal(self, rng, mean=0.0, std=1.0):
+    _float_only(self, "normal_kernel_cpu")
+    return rng.standard_normal(self._data.shape) * std + mean
+
+
+def _random(self, rng, low=None, high=None):
+    if low is None:
+        low, high = 0, 2 ** 24 if self._data.dtype.kind == "f" else np.iinfo(self._data.dtype).max
+    elif high is None:
+        low, high = 0, low
+    return rng.integers(low, high, self._data.shape)
+
+
+def _bernoulli(self, rng, p=0.5):
+    return rng.random(self._data.shape) < p
+
+
+def _exponential(self, rng, lambd=1.0):
+    return rng.exponential(1.0 / lambd, self._data.shape)
+
+
+uniform_ = _random_fill("uniform_", _uniform)
+normal_ = _random_fill("normal_", _normal)
+random_ = _random_fill("random_", _random)
+bernoulli_ = _random_fill("bernoulli_", _bernoulli)
+exponential_ = _random_fill("exponential_", _exponential)
+
+
 def t_(self):
     return transpose_(self, 0, 1) if self._data.ndim == 2 else self
 

@@ -135,19 +135,21 @@ class RsubBackward1(Node):
 
 class MulBackward0(Node):
     saves = (("self", 0), ("other", 1))
+    save_for = {"self": (1,), "other": (0,)}   # each is saved only if the other needs grad
 
     def backward(self, g):
         a, b = self.saved()
-        return g * b, g * a
+        return (None if b is None else g * b), (None if a is None else g * a)
 
 
 class DivBackward0(Node):
     saves = (("self", 0), ("other", 1))
+    save_for = {"self": (1,)}
 
     def backward(self, g):
         a, b = self.saved()
         with quiet:
-            return g / b, -g * a / (b * b)
+            return g / b, (None if a is None else -g * a / (b * b))
 
 
 class PowBackward0(Node):     # tensor ** number
@@ -317,6 +319,7 @@ def mul(input, other, *, out=None):
 def div(input, other, *, rounding_mode=None, out=None):
     if rounding_mode is not None:
         x, y, dev, _ = operands("div", input, other)
+        _int_zero_division(x, y)
         with quiet:
             q = np.true_divide(x, y)
         if rounding_mode == "floor":
@@ -351,12 +354,21 @@ def floor_divide(input, other):
 
 
 def remainder(input, other):
-    x, y, dev, _ = operands("remainder", input, other)
-    with quiet:
-        return record("remainder", np.mod(x, y), dev, (input, other), None)
-
-
-fmod = remainder
+    if not isinstance(input, Tensor):        # number % tensor
+        x, y, dev, _ = operands("remainder", other, input)
+        x, y = y, x
+    else:
+        x, y, dev, _ = operands("remainder", input, other)
+    _int_zero_division(x, y)
+    try:
+        with quiet:
+            arr = np.mod(x, y)
+    except ValueError:
+        raise broadcast_error(input, other) from None
+    if isinstance(other, Tensor) and isinstance(input, Tensor):
+        return record("remainder", arr, dev, (input, other), RemainderBackward1)
+    return record("remainder", arr, dev, (input,) if isinstance(input, Tensor) else (other,),
+                  RemainderBackward0 if isinstance(input, Tensor) else None)
 
 
 def pow(input, exponent):
@@ -661,6 +673,7 @@ def _bind_saved(node, saved_self):
         n._old_self = saved_self
         return n
     factory.saves = tuple(("self", -2) if i == 0 else (nm, i) for nm, i in node.saves)
+    factory.save_for = getattr(node, "save_for", None)
     factory.__name__ = node.__name__
     return factory
 
@@ -772,3 +785,255 @@ def fill_(self, value):
 
 def zero_(self):
     return inplace("zero_", self, self._data.dtype.type(0), (self,), ZeroBackward0)
+
+
+# ------------------------------------------------------------ more unary ops
+import math as _math
+
+_erf = np.frompyfunc(_math.erf, 1, 1)
+_erfinv_ok = None
+
+
+def _np_erf(x):
+    return _erf(x).astype(x.dtype)
+
+
+Log2Backward0 = _unary_node("Log2Backward0", SELF, lambda g, x: g / (x * np.log(2.0).astype(x.dtype)))
+Log10Backward0 = _unary_node("Log10Backward0", SELF, lambda g, x: g / (x * np.log(10.0).astype(x.dtype)))
+Log1PBackward0 = _unary_node("Log1PBackward0", SELF, lambda g, x: g / (x + 1))
+Expm1Backward0 = _unary_node("Expm1Backward0", RESULT, lambda g, r: g * (r + 1))
+Exp2Backward0 = _unary_node("Exp2Backward0", RESULT, lambda g, r: g * r * np.log(2.0).astype(r.dtype))
+RsqrtBackward0 = _unary_node("RsqrtBackward0", RESULT, lambda g, r: -0.5 * g * r * r * r)
+TanBackward0 = _unary_node("TanBackward0", RESULT, lambda g, r: g * (1 + r * r))
+ErfBackward0 = _unary_node("ErfBackward0", SELF,
+                           lambda g, x: g * (2 / np.sqrt(np.pi)) * np.exp(-x * x))
+SinhBackward0 = _unary_node("SinhBackward0", SELF, lambda g, x: g * np.cosh(x))
+CoshBackward0 = _unary_node("CoshBackward0", SELF, lambda g, x: g * np.sinh(x))
+AsinBackward0 = _unary_node("AsinBackward0", SELF, lambda g, x: g / np.sqrt(1 - x * x))
+AcosBackward0 = _unary_node("AcosBackward0", SELF, lambda g, x: -g / np.sqrt(1 - x * x))
+AtanBackward0 = _unary_node("AtanBackward0", SELF, lambda g, x: g / (1 + x * x))
+FracBackward0 = _unary_node("FracBackward0", (), lambda g: g)
+SignBackward0 = _unary_node("SignBackward0", (), lambda g: np.zeros_like(g))
+# rounding: zero gradient everywhere
+FloorBackward0 = _unary_node("FloorBackward0", (), lambda g: np.zeros_like(g))
+CeilBackward0 = _unary_node("CeilBackward0", (), lambda g: np.zeros_like(g))
+RoundBackward0 = _unary_node("RoundBackward0", (), lambda g: np.zeros_like(g))
+RoundBackward1 = _unary_node("RoundBackward1", (), lambda g: np.zeros_like(g))
+TruncBackward0 = _unary_node("TruncBackward0", (), lambda g: np.zeros_like(g))
+
+
+def _float_unary(op, fn, node):
+    def f(input):
+        return _unary(op, input, fn, node)
+    f.__name__ = op
+    return f
+
+
+log2 = _float_unary("log2", np.log2, Log2Backward0)
+log10 = _float_unary("log10", np.log10, Log10Backward0)
+log1p = _float_unary("log1p", np.log1p, Log1PBackward0)
+expm1 = _float_unary("expm1", np.expm1, Expm1Backward0)
+exp2 = _float_unary("exp2", np.exp2, Exp2Backward0)
+rsqrt = _float_unary("rsqrt", lambda x: np.reciprocal(np.sqrt(x)), RsqrtBackward0)
+tan = _float_unary("tan", np.tan, TanBackward0)
+erf = _float_unary("erf", _np_erf, ErfBackward0)
+sinh = _float_unary("sinh", np.sinh, SinhBackward0)
+cosh = _float_unary("cosh", np.cosh, CoshBackward0)
+asin = arcsin = _float_unary("asin", np.arcsin, AsinBackward0)
+acos = arccos = _float_unary("acos", np.arccos, AcosBackward0)
+atan = arctan = _float_unary("atan", np.arctan, AtanBackward0)
+
+
+def _round_half_even(x, decimals=0):
+    if decimals == 0:
+        return np.rint(x)
+    return np.round(x, decimals)
+
+
+def _rounding(op, fn, node):
+    def f(input, *, decimals=None):
+        _check_tensor(op, input)
+        a = input._data
+        if a.dtype == np.bool_:
+            raise NotImplementedError(f"\"{op}_vml_cpu\" not implemented for 'Bool'")
+        if a.dtype.kind in "iu":       # integers are already whole: a copy
+            return record(op, a.copy(), input._device, (input,), None)
+        if decimals:
+            return record(op, np.round(a, decimals), input._device, (input,), RoundBackward1)
+        with quiet:
+            return record(op, fn(a), input._device, (input,), node)
+    f.__name__ = op
+    return f
+
+
+def _check_tensor(op, t):
+    if not isinstance(t, Tensor):
+        raise TypeError(f"{op}(): argument 'input' (position 1) must be Tensor, not {type(t).__name__}")
+
+
+floor = _rounding("floor", np.floor, FloorBackward0)
+ceil = _rounding("ceil", np.ceil, CeilBackward0)
+round = _rounding("round", np.rint, RoundBackward0)
+trunc = _rounding("trunc", np.trunc, TruncBackward0)
+fix = trunc
+
+
+def frac(input):
+    return _unary("frac", input, lambda x: x - np.trunc(x), FracBackward0, False)
+
+
+def square(input):
+    return pow(input, 2)
+
+
+def _rounding_(op, fn, node):
+    def method(self, *, decimals=None):
+        a = self._data
+        if a.dtype == np.bool_:
+            raise NotImplementedError(f"\"{op[:-1]}_vml_cpu\" not implemented for 'Bool'")
+        if a.dtype.kind in "iu":
+            return inplace(op, self, None, (self,), None)
+        values = np.round(a, decimals) if decimals else fn(a)
+        return inplace(op, self, values, (self,), RoundBackward1 if decimals else node)
+    method.__name__ = op
+    return method
+
+
+floor_ = _rounding_("floor_", np.floor, FloorBackward0)
+ceil_ = _rounding_("ceil_", np.ceil, CeilBackward0)
+round_ = _rounding_("round_", np.rint, RoundBackward0)
+trunc_ = _rounding_("trunc_", np.trunc, TruncBackward0)
+log2_ = _inplace_unary("log2_", Log2Backward0, np.log2)
+log10_ = _inplace_unary("log10_", Log10Backward0, np.log10)
+log1p_ = _inplace_unary("log1p_", Log1PBackward0, np.log1p)
+expm1_ = _inplace_unary("expm1_", Expm1Backward0, np.expm1)
+rsqrt_ = _inplace_unary("rsqrt_", RsqrtBackward0, lambda x: np.reciprocal(np.sqrt(x)))
+tan_ = _inplace_unary("tan_", TanBackward0, np.tan)
+erf_ = _inplace_unary("erf_", ErfBackward0, _np_erf)
+
+
+def square_(self):
+    return pow_(self, 2)
+
+
+# ------------------------------------------------------------ more binary ops
+class FmaxBackward0(Node):
+    saves = (("self", 0), ("other", 1))
+
+    def backward(self, g):
+        a, b = self.saved()
+        pick_a = (a >= b) | np.isnan(b)
+        return np.where(pick_a, g, 0), np.where(pick_a, 0, g)
+
+
+class FminBackward0(Node):
+    saves = (("self", 0), ("other", 1))
+
+    def backward(self, g):
+        a, b = self.saved()
+        pick_a = (a <= b) | np.isnan(b)
+        return np.where(pick_a, g, 0), np.where(pick_a, 0, g)
+
+
+def fmax(input, other):
+    _need_tensor("fmax", other)
+    return _binary("fmax", input, other, np.fmax, FmaxBackward0)
+
+
+def fmin(input, other):
+    _need_tensor("fmin", other)
+    return _binary("fmin", input, other, np.fmin, FminBackward0)
+
+
+class FmodBackward0(Node):      # fmod(tensor, number)
+    def backward(self, g):
+        return (g,)
+
+
+class FmodBackward1(Node):      # fmod(tensor, tensor)
+    saves = (("self", 0), ("other", 1))
+
+    def backward(self, g):
+        a, b = self.saved()
+        with quiet:
+            return g, -g * np.trunc(a / b)
+
+
+class RemainderBackward0(Node):
+    def backward(self, g):
+        return (g,)
+
+
+class RemainderBackward1(Node):
+    saves = (("self", 0), ("other", 1))
+
+    def backward(self, g):
+        a, b = self.saved()
+        with quiet:
+            return g, -g * np.floor(a / b)
+
+
+def _int_zero_division(x, y):
+    yy = np.asarray(y)
+    if yy.dtype.kind in "biu" and np.asarray(x).dtype.kind in "biu" and (yy == 0).any():
+        raise RuntimeError("ZeroDivisionError")
+
+
+def fmod(input, other):
+    x, y, dev, _ = operands("fmod", input, other)
+    _int_zero_division(x, y)
+    try:
+        with quiet:
+            arr = np.fmod(x, y)
+    except ValueError:
+        raise broadcast_error(input, other) from None
+    node = FmodBackward1 if isinstance(other, Tensor) else FmodBackward0
+    return record("fmod", arr, dev, (input, other) if isinstance(other, Tensor) else (input,), node)
+
+
+def _shift(op, ufunc):
+    def fn(input, other):
+        x, y, dev, _ = operands(op, input, other)
+        if np.asarray(x).dtype.kind == "f":
+            raise RuntimeError(f"\"{op}_cpu\" not implemented for 'Float'")
+        with quiet:
+            return record(op, ufunc(x, y), dev, (input, other), None)
+    fn.__name__ = op
+    return fn
+
+
+bitwise_left_shift = _shift("lshift", np.left_shift)
+bitwise_right_shift = _shift("rshift", np.right_shift)
+
+
+def logical_xor(input, other):
+    return record("logical_xor", np.logical_xor(input._data, _data_of(other)), input._device,
+                  (input, other), None)
+
+
+def _data_of(x):
+    return x._data if isinstance(x, Tensor) else x
+
+
+def outer(input, vec2):
+    for name, v in (("input", input), ("vec2", vec2)):
+        if not isinstance(v, Tensor):
+            raise TypeError(f"outer(): argument '{name}' must be Tensor, not {type(v).__name__}")
+    if input._data.ndim != 1 or vec2._data.ndim != 1:
+        raise RuntimeError(f"outer: Expected 1-D argument self, but got {input._data.ndim}-D")
+    from .views import unsqueeze
+    return mul(unsqueeze(input, 1), vec2)
+
+
+ger = outer
+
+
+def lerp(input, end, weight):
+    return add(input, mul(sub(end, input), weight))
+
+
+def xlogy(input, other):
+    x, y, dev, _ = operands("xlogy", input, other, to_float=True)
+    with quiet:
+        arr = np.where(x == 0, 0, x * np.log(y)).astype(np.asarray(x).dtype)
+    return record("xlogy", arr, dev, (input, other), None)

@@ -1,4 +1,5 @@
 """Reductions: sum, mean, prod, max/min (with dim: a (values, indices) pair), argmax."""
+import builtins
 import collections
 
 import numpy as np
@@ -9,8 +10,32 @@ from ..dispatch import record, SCALAR_NAMES
 from ..tensor import Tensor, _wrap_dim
 from .._quiet import quiet
 
-return_types_max = collections.namedtuple("max", ["values", "indices"])
-return_types_min = collections.namedtuple("min", ["values", "indices"])
+builtins_all, builtins_any = builtins.all, builtins.any
+
+_RETURN_TYPES = {}
+
+
+def _return_type_cls(name):
+    """torch.return_types.<name>: a (values, indices) tuple with torch's repr."""
+    cls = _RETURN_TYPES.get(name)
+    if cls is None:
+        base = collections.namedtuple(name, ["values", "indices"])
+
+        def __repr__(self):
+            return (f"torch.return_types.{name}(\nvalues={self.values!r},\n"
+                    f"indices={self.indices!r})")
+        cls = type(name, (base,), {"__slots__": (), "__repr__": __repr__,
+                                   "__module__": "torch.return_types", "n_fields": 2})
+        _RETURN_TYPES[name] = cls
+    return cls
+
+
+def return_type(name, values, indices):
+    return _return_type_cls(name)(values, indices)
+
+
+return_types_max = _return_type_cls("max")
+return_types_min = _return_type_cls("min")
 
 
 def _dims(t, dim):
@@ -126,7 +151,33 @@ def _sum_dtype(t, dtype):
     return np.int64 if k in "biu" else t._data.dtype
 
 
-def sum(input, dim=None, keepdim=False, *, dtype=None):
+_SIG = {
+    "sum": " * (*, torch.dtype dtype = None)\n * (tuple of ints dim, bool keepdim = False, *, torch.dtype dtype = None)\n",
+    "mean": " * (*, torch.dtype dtype = None)\n * (tuple of ints dim, bool keepdim = False, *, torch.dtype dtype = None)\n",
+    "prod": " * (*, torch.dtype dtype = None)\n * (int dim, bool keepdim = False, *, torch.dtype dtype = None)\n",
+}
+
+
+def _bad_args(op, *args):
+    got = ", ".join(type(a).__name__ for a in args)
+    return TypeError(f"{op}() received an invalid combination of arguments - got ({got}), but "
+                     f"expected one of:\n{_SIG[op]}")
+
+
+def _dim_arg(op, dim, ints_only=False):
+    """torch's argument parser: dim is None, an int, or (unless ints_only) a tuple of ints."""
+    if dim is None or (isinstance(dim, int) and not isinstance(dim, bool)):
+        return
+    if not ints_only and isinstance(dim, (list, tuple)) and builtins_all(
+            isinstance(d, int) and not isinstance(d, bool) for d in dim):
+        return
+    raise _bad_args(op, dim)
+
+
+def sum(input, dim=None, keepdim=False, *, dtype=None, axis=None, out=None):
+    if axis is not None:
+        dim = axis
+    _dim_arg("sum", dim)
     dims = _dims(input, dim)
     out_dt = _sum_dtype(input, dtype)
     arr = np.sum(input._data, axis=dims, keepdims=keepdim, dtype=out_dt)
@@ -137,14 +188,20 @@ def sum(input, dim=None, keepdim=False, *, dtype=None):
                   {"self_sizes": input._data.shape, "dims": dims, "keepdim": keepdim})
 
 
-def mean(input, dim=None, keepdim=False, *, dtype=None):
+def mean(input, dim=None, keepdim=False, *, dtype=None, axis=None, out=None):
+    if axis is not None:
+        dim = axis
+    _dim_arg("mean", dim)
     if dtype is None and input._data.dtype.kind != "f":
         raise RuntimeError(
             "mean(): could not infer output dtype. Input dtype must be either a floating point or "
             f"complex dtype. Got: {SCALAR_NAMES[input.dtype.name]}")
     dims = _dims(input, dim)
     x = input._data if dtype is None else input._data.astype(dtype.np)
-    with quiet:
+    if x.size == 0 or (dims is not None and builtins_any(x.shape[d] == 0 for d in dims)):
+        # NumPy warns "Mean of empty slice"; torch quietly gives nan
+        arr = np.full(np.sum(x, axis=dims, keepdims=keepdim).shape, np.nan, x.dtype)
+    else:
         arr = np.mean(x, axis=dims, keepdims=keepdim, dtype=x.dtype)
     if dims is None:
         return record("mean", arr, input._device, (input,), MeanBackward0,
@@ -157,6 +214,7 @@ def mean(input, dim=None, keepdim=False, *, dtype=None):
 
 
 def prod(input, dim=None, keepdim=False, *, dtype=None):
+    _dim_arg("prod", dim, ints_only=True)
     out_dt = _sum_dtype(input, dtype)
     if dim is None:
         arr = np.prod(input._data, dtype=out_dt)
@@ -209,14 +267,39 @@ def min(input, dim=None, keepdim=False):
     return _extreme("min", input, dim, keepdim, np.min, np.argmin, MinBackward1, MinBackward0, return_types_min)
 
 
-def amax(input, dim=(), keepdim=False):
-    dims = _dims(input, dim) if dim != () else None
-    return record("amax", np.max(input._data, axis=dims, keepdims=keepdim), input._device, (input,), None)
+class AmaxBackward0(Node):
+    """amax/amin: the gradient is shared evenly among the tied extremes."""
+    saves = (("self", 0), ("result", -1))
+
+    def backward(self, g):
+        x, r = self.saved()
+        dims, keep = self.dims, self.keepdim
+        if dims is not None and not keep:
+            r, g = np.expand_dims(r, dims), np.expand_dims(g, dims)
+        m = x == r
+        return (g * m / m.sum(axis=dims, keepdims=True),)
 
 
-def amin(input, dim=(), keepdim=False):
-    dims = _dims(input, dim) if dim != () else None
-    return record("amin", np.min(input._data, axis=dims, keepdims=keepdim), input._device, (input,), None)
+AminBackward0 = type("AminBackward0", (AmaxBackward0,), {"__slots__": ()})
+
+
+def _amax(name, fn, node):
+    def f(input, dim=(), keepdim=False):
+        dims = _dims(input, dim) if dim != () and dim != [] else None
+        a = input._data
+        if a.size == 0 and (dims is None or builtins_any(a.shape[d] == 0 for d in dims)):
+            raise IndexError(
+                f"{name}(): Expected reduction dim {dims[0] if dims else 0} to have non-zero size.")
+        arr = fn(a, axis=dims, keepdims=keepdim)
+        return record(name, arr, input._device, (input,), node,
+                      {"dims": tuple(range(a.ndim)) if dims is None and a.ndim else dims,
+                       "keepdim": keepdim or dims is None})
+    f.__name__ = name
+    return f
+
+
+amax = _amax("amax", np.max, AmaxBackward0)
+amin = _amax("amin", np.min, AminBackward0)
 
 
 def argmax(input, dim=None, keepdim=False):
@@ -254,3 +337,111 @@ def norm(input, p="fro", dim=None, keepdim=False):
     if p in ("fro", 2):
         return sqrt(sum(input * input, dim, keepdim))
     return _pow(sum(_pow(_abs(input), p), dim, keepdim), 1.0 / p)
+
+
+# ------------------------------------------------------------ var, std, logsumexp
+def _correction(unbiased, correction):
+    if correction is not None:
+        return correction
+    if unbiased is None:
+        return 1
+    return 1 if unbiased else 0
+
+
+def _var_args(dim, unbiased, keepdim):
+    # var(dim, unbiased, keepdim) and var(unbiased) are both torch signatures
+    if isinstance(dim, bool):
+        return None, dim, keepdim
+    return dim, unbiased, keepdim
+
+
+def _var_core(op, input, dim, unbiased, keepdim, correction):
+    dim, unbiased, keepdim = _var_args(dim, unbiased, keepdim)
+    if input._data.dtype.kind != "f":
+        raise RuntimeError("std and var only support floating point and complex dtypes")
+    dims = _dims(input, dim)
+    c = _correction(unbiased, correction)
+    x = input._data
+    n = x.size if dims is None else int(np.prod([x.shape[d] for d in dims]))
+    if n - c <= 0:
+        import warnings
+        warnings.warn(
+            f"{op}(): degrees of freedom is <= 0. Correction should be strictly less than the "
+            "reduction factor (input numel divided by output numel).", UserWarning, stacklevel=3)
+    with quiet:   # torch divides by max(0, n - correction): 0/0 gives nan, quietly
+        m = np.mean(x, axis=dims, keepdims=True)
+        ss = np.sum((x - m) ** 2, axis=dims, keepdims=keepdim)
+        var = np.asarray(ss / x.dtype.type(builtins.max(0, n - c))).astype(x.dtype)
+    return var, dims, keepdim, n, c, m
+
+
+class VarBackward0(Node):
+    saves = (("self", 0),)
+
+    def backward(self, g):
+        (x,) = self.saved()
+        if self.dims is not None and not self.keepdim:
+            g = np.expand_dims(g, self.dims)
+        m = np.mean(x, axis=self.dims, keepdims=True)
+        with quiet:
+            return (g * 2 * (x - m) / (self.n - self.c),)
+
+
+class StdBackward0(Node):
+    saves = (("self", 0), ("result", -1))
+
+    def backward(self, g):
+        x, r = self.saved()
+        if self.dims is not None and not self.keepdim:
+            g, r = np.expand_dims(g, self.dims), np.expand_dims(r, self.dims)
+        m = np.mean(x, axis=self.dims, keepdims=True)
+        with quiet:
+            return (g * (x - m) / ((self.n - self.c) * r),)
+
+
+def var(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    v, dims, keepdim, n, c, _ = _var_core("var", input, dim, unbiased, keepdim, correction)
+    return record("var", v, input._device, (input,), VarBackward0,
+                  {"dims": dims, "keepdim": keepdim, "n": n, "c": c})
+
+
+def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    v, dims, keepdim, n, c, _ = _var_core("std", input, dim, unbiased, keepdim, correction)
+    return record("std", np.sqrt(v), input._device, (input,), StdBackward0,
+                  {"dims": dims, "keepdim": keepdim, "n": n, "c": c})
+
+
+def var_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    return var(input, dim, unbiased, keepdim, correction=correction), mean(input, dim, keepdim)
+
+
+def std_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    return std(input, dim, unbiased, keepdim, correction=correction), mean(input, dim, keepdim)
+
+
+class LogsumexpBackward0(Node):
+    saves = (("self", 0), ("result", -1))
+
+    def backward(self, g):
+        x, r = self.saved()
+        if not self.keepdim:
+            g, r = np.expand_dims(g, self.dims), np.expand_dims(r, self.dims)
+        with quiet:
+            return (g * np.exp(x - r),)
+
+
+def logsumexp(input, dim, keepdim=False):
+    x = input._data
+    if x.dtype.kind != "f":
+        x = x.astype(D.get_default_dtype().np)
+    dims = _dims(input, dim)
+    if dims is None:
+        dims = tuple(range(x.ndim))
+    with quiet:
+        m = np.max(x, axis=dims, keepdims=True) if x.size else np.zeros((1,) * x.ndim, x.dtype)
+        m = np.where(np.isinf(m), 0, m)
+        r = np.log(np.sum(np.exp(x - m), axis=dims, keepdims=True)) + m
+    if not keepdim:
+        r = np.squeeze(r, dims)
+    return record("logsumexp", r.astype(x.dtype), input._device, (input,), LogsumexpBackward0,
+                  {"dims": dims, "keepdim": keepdim})

@@ -147,9 +147,6 @@ class CopySlices(Node):
     the untouched part passes through; the written part goes through ``fn``."""
     saves = ()
 
-    def name(self):
-        return "CopySlices"
-
     def backward(self, g):
         from ..autograd.engine import sum_to
         buf = np.zeros(_extent(self.base_geometry, self.view_geometry), g.dtype)
@@ -254,6 +251,10 @@ def flatten(self, start_dim=0, end_dim=-1):
     for k in shp[s:e + 1]:
         n *= k
     return reshape(self, shp[:s] + (n,) + shp[e + 1:])
+
+
+def ravel(self):
+    return reshape(self, -1)
 
 
 def unflatten(self, dim, sizes):

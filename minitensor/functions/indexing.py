@@ -1,0 +1,638 @@
+"""Index-driven ops and the remaining view ops: flip, roll, index_select, gather,
+take, masked_fill/select, nonzero, repeat, split/chunk/unbind, diagonal, as_strided,
+movedim, unfold, sort, cumsum.
+
+Multi-output views (split, chunk, unbind) get one grad node per output, each with
+the output number torch gives it, so ``next_functions`` shows ``(SplitBackward0, 1)``
+as in torch; the engine adds their full-size gradients at the common input.
+"""
+import numpy as np
+
+from ..autograd.node import Node
+from ..dispatch import make_view, record, inplace, SCALAR_NAMES
+from ..tensor import Tensor, _wrap_dim, _storage_of
+from ..storage import array_over
+from .pointwise import broadcast_error
+
+
+def _dims_list(dims, nd, op="flip"):
+    if isinstance(dims, int):
+        dims = (dims,)
+    out = [_wrap_dim(d, nd) for d in dims]
+    for d in out:
+        if out.count(d) > 1:
+            raise RuntimeError(f"dim {d} appears multiple times in the list of dims")
+    return tuple(out)
+
+
+def _need_tensor(op, name, pos, x):
+    if not isinstance(x, Tensor):
+        raise TypeError(f"{op}(): argument '{name}' (position {pos}) must be Tensor, not {type(x).__name__}")
+
+
+def _scatter_into(shape, dtype, idx, g):
+    out = np.zeros(shape, dtype)
+    np.add.at(out, idx, g)
+    return out
+
+
+# ------------------------------------------------------------------ copies
+class FlipBackward0(Node):
+    def backward(self, g):
+        return (np.flip(g, self.dims),)
+
+
+def flip(input, *dims):
+    if len(dims) == 1 and isinstance(dims[0], (list, tuple)):
+        dims = tuple(dims[0])
+    nd = input._data.ndim
+    d = _dims_list(dims, nd) if nd else ()
+    return record("flip", np.flip(input._data, d).copy(), input._device, (input,), FlipBackward0, {"dims": d})
+
+
+class RollBackward0(Node):
+    def backward(self, g):
+        return (np.roll(g, tuple(-s for s in self.shifts), self.dims) if self.dims is not None
+                else np.roll(g.reshape(-1), -self.shifts[0]).reshape(g.shape),)
+
+
+def roll(input, shifts, dims=None):
+    shifts = tuple(shifts) if isinstance(shifts, (list, tuple)) else (shifts,)
+    a = input._data
+    if dims is None:
+        arr = np.roll(a.reshape(-1), shifts[0]).reshape(a.shape)
+        return record("roll", arr, input._device, (input,), RollBackward0, {"shifts": shifts, "dims": None})
+    dims = tuple(dims) if isinstance(dims, (list, tuple)) else (dims,)
+    if len(dims) != len(shifts):
+        raise RuntimeError(f"shifts and dimensions must align. shifts: {len(shifts)}, dims:{len(dims)}")
+    dims = tuple(_wrap_dim(d, a.ndim) for d in dims)
+    return record("roll", np.roll(a, shifts, dims), input._device, (input,), RollBackward0,
+                  {"shifts": shifts, "dims": dims})
+
+
+class IndexSelectBackward0(Node):
+    def backward(self, g):
+        idx = [slice(None)] * len(self.self_sizes)
+        idx[self.dim] = self.index
+        return (_scatter_into(self.self_sizes, g.dtype, tuple(idx), g),)
+
+
+def _index_dtype_ok(index):
+    return index._data.dtype in (np.int64, np.int32)
+
+
+def index_select(input, dim, index):
+    _need_tensor("index_select", "index", 2, index)
+    nd = input._data.ndim
+    d = _wrap_dim(dim, nd)
+    if not _index_dtype_ok(index):
+        raise RuntimeError("index_select(): Expected dtype int32 or int64 for index")
+    if index._data.ndim > 1:
+        raise IndexError("index_select(): Index is supposed to be a vector")
+    ix = index._data.reshape(-1)
+    n = input._data.shape[d] if nd else 1
+    if ix.size and (ix.max() >= n or ix.min() < -n):
+        raise IndexError("index out of range in self")
+    arr = np.take(input._data, ix, axis=d) if nd else input._data.copy()
+    return record("index_select", arr, input._device, (input,), IndexSelectBackward0,
+                  {"self_sizes": input._data.shape, "dim": d, "index": ix})
+
+
+class GatherBackward0(Node):
+    def backward(self, g):
+        out = np.zeros(self.self_sizes, g.dtype)
+        _add_along(out, self.index, g, self.dim)
+        return (out,)
+
+
+def _add_along(out, index, values, dim):
+    idx = list(np.indices(index.shape, sparse=True))
+    idx[dim] = index
+    np.add.at(out, tuple(idx), values)
+
+
+def gather(input, dim, index, *, sparse_grad=False):
+    _need_tensor("gather", "index", 3, index)
+    a = input._data
+    d = _wrap_dim(dim, a.ndim)
+    if not _index_dtype_ok(index):
+        raise RuntimeError("gather(): Expected dtype int32/int64 for index")
+    ix = index._data
+    if ix.ndim != a.ndim:
+        raise RuntimeError("Index tensor must have the same number of dimensions as input tensor")
+    for k in range(a.ndim):
+        if k != d and ix.shape[k] > a.shape[k]:
+            raise RuntimeError(
+                f"Size does not match at dimension {k} expected index [{', '.join(map(str, ix.shape))}] to be "
+                f"no larger than self [{', '.join(map(str, a.shape))}] apart from dimension {d}")
+    n = a.shape[d]
+    if ix.size and (ix.max() >= n or ix.min() < 0):
+        bad = ix.max() if ix.max() >= n else ix.min()
+        raise RuntimeError(f"index {bad} is out of bounds for dimension {d} with size {n}")
+    idx = list(np.indices(ix.shape, sparse=True))
+    idx[d] = ix
+    return record("gather", a[tuple(idx)], input._device, (input,), GatherBackward0,
+                  {"self_sizes": a.shape, "dim": d, "index": ix.astype(np.int64)})
+
+
+def take_along_dim(input, indices, dim=None):
+    if dim is None:
+        return gather(input.reshape(-1), 0, indices.reshape(-1))
+    return gather(input, dim, indices)
+
+
+class TakeBackward0(Node):
+    def backward(self, g):
+        out = np.zeros(int(np.prod(self.self_sizes)), g.dtype)
+        np.add.at(out, self.index, g)
+        return (out.reshape(self.self_sizes),)
+
+
+def take(input, index):
+    _need_tensor("take", "index", 2, index)
+    n = input._data.size
+    ix = index._data
+    if ix.size and (ix.max() >= n or ix.min() < -n):
+        bad = ix.max() if ix.max() >= n else ix.min()
+        raise IndexError(f"out of range: tried to access index {bad} on a tensor of {n} elements.")
+    ix = np.where(ix < 0, ix + n, ix)
+    return record("take", input._data.reshape(-1)[ix], input._device, (input,), TakeBackward0,
+                  {"self_sizes": input._data.shape, "index": ix})
+
+
+# ------------------------------------------------------------------ masks
+def _check_mask(op, mask):
+    if not isinstance(mask, Tensor):
+        raise TypeError(f"{op}(): argument 'mask' (position 1) must be Tensor, not {type(mask).__name__}")
+    if mask._data.dtype != np.bool_:
+        raise RuntimeError(f"{op}_ only supports boolean masks, but got mask with dtype "
+                           f"{_c_name(mask)}")
+
+
+def _c_name(t):
+    return {"int64": "long int", "int32": "int", "int16": "short int", "int8": "signed char",
+            "uint8": "unsigned char", "float32": "float", "float64": "double",
+            "float16": "c10::Half", "bool": "bool"}[t.dtype.name]
+
+
+class MaskedFillBackward0(Node):
+    def backward(self, g):
+        return np.where(self.mask, 0, g), None
+
+
+class MaskedFillBackward1(Node):      # value given as a 0-dim tensor
+    def backward(self, g):
+        return np.where(self.mask, 0, g), None, np.asarray(np.where(self.mask, g, 0).sum())
+
+
+def _fill_value(op, value):
+    if isinstance(value, Tensor):
+        if value._data.ndim != 0:
+            raise RuntimeError(f"masked_fill_ only supports a 0-dimensional value tensor, but got "
+                               f"tensor with {value._data.ndim} dimension(s).")
+        return value._data
+    if not isinstance(value, (bool, int, float)):
+        raise TypeError(
+            f"{op}() received an invalid combination of arguments - got (Tensor, {type(value).__name__}), "
+            "but expected one of:\n * (Tensor mask, Tensor value)\n      didn't match because some of the "
+            f"arguments have invalid types: (Tensor, !{type(value).__name__}!)\n * (Tensor mask, Number value)\n"
+            f"      didn't match because some of the arguments have invalid types: (Tensor, !{type(value).__name__}!)\n")
+    return value
+
+
+def _mask_values(self, mask, value):
+    try:
+        shape = np.broadcast_shapes(self._data.shape, mask._data.shape)
+    except ValueError:
+        raise broadcast_error(mask, self) from None
+    return shape, np.where(mask._data, np.asarray(value).astype(self._data.dtype), self._data)
+
+
+def masked_fill(self, mask, value):
+    _check_mask("masked_fill", mask)
+    v = _fill_value("masked_fill", value)
+    shape, arr = _mask_values(self, mask, v)
+    m = np.broadcast_to(mask._data, shape)
+    if isinstance(value, Tensor):
+        return record("masked_fill", arr, self._device, (self, mask, value), MaskedFillBackward1, {"mask": m})
+    return record("masked_fill", arr, self._device, (self, mask), MaskedFillBackward0, {"mask": m})
+
+
+def masked_fill_(self, mask, value):
+    _check_mask("masked_fill", mask)
+    v = _fill_value("masked_fill_", value)
+    shape, arr = _mask_values(self, mask, v)
+    if shape != self._data.shape:
+        raise RuntimeError(
+            f"output with shape [{', '.join(map(str, self._data.shape))}] doesn't match the broadcast "
+            f"shape [{', '.join(map(str, shape))}]")
+    m = np.broadcast_to(mask._data, shape)
+    if isinstance(value, Tensor):
+        return inplace("masked_fill_", self, arr, (self, mask, value), MaskedFillBackward1, {"mask": m})
+    return inplace("masked_fill_", self, arr, (self, mask), MaskedFillBackward0, {"mask": m})
+
+
+class MaskedSelectBackward0(Node):
+    def backward(self, g):
+        out = np.zeros(self.shape, g.dtype)
+        out[self.mask] = g
+        return out, None
+
+
+def masked_select(input, mask):
+    _check_mask("masked_select", mask)
+    try:
+        shape = np.broadcast_shapes(input._data.shape, mask._data.shape)
+    except ValueError:
+        raise broadcast_error(mask, input) from None
+    m = np.broadcast_to(mask._data, shape)
+    arr = np.broadcast_to(input._data, shape)[m]
+    return record("masked_select", arr, input._device, (input, mask), MaskedSelectBackward0,
+                  {"mask": m, "shape": shape})
+
+
+def nonzero(input, *, as_tuple=False):
+    a = input._data
+    if as_tuple:
+        if a.ndim == 0:
+            return (record("nonzero", np.zeros(int(bool(a)), np.int64), input._device, (input,), None),)
+        return tuple(record("nonzero", ix.astype(np.int64), input._device, (input,), None)
+                     for ix in np.nonzero(a))
+    if a.ndim == 0:
+        return record("nonzero", np.zeros((int(bool(a)), 0), np.int64), input._device, (input,), None)
+    return record("nonzero", np.argwhere(a).astype(np.int64), input._device, (input,), None)
+
+
+def argwhere(input):
+    return nonzero(input)
+
+
+# ------------------------------------------------------------------ repeat
+class RepeatBackward0(Node):
+    def backward(self, g):
+        shp = self.self_sizes
+        lead = len(self.repeats) - len(shp)
+        full = (1,) * lead + tuple(shp)
+        # split every dim k into (repeats[k], full[k]) and sum the repeat axes
+        g = g.reshape(tuple(x for r, n in zip(self.repeats, full) for x in (r, n)))
+        g = g.sum(axis=tuple(range(0, g.ndim, 2)))
+        return (g.reshape(shp),)
+
+
+def repeat(self, *sizes):
+    from .views import _shape_arg
+    reps = _shape_arg(sizes, "repeat")
+    shp = self._data.shape
+    if len(reps) < len(shp):
+        raise RuntimeError("Number of dimensions of repeat dims can not be smaller than number of "
+                           "dimensions of tensor")
+    full = (1,) * (len(reps) - len(shp)) + tuple(shp)
+    target = [r * n for r, n in zip(reps, full)]
+    for n in target:
+        if n < 0:
+            raise RuntimeError(f"Trying to create tensor with negative dimension {n}: "
+                               f"[{', '.join(map(str, target))}]")
+    arr = np.tile(self._data.reshape(full), reps)
+    return record("repeat", np.ascontiguousarray(arr), self._device, (self,), RepeatBackward0,
+                  {"self_sizes": shp, "repeats": reps})
+
+
+# ------------------------------------------------------------- strided views
+def strided_view(op, base, shape, strides, offset, node_cls=None, attrs=None):
+    """A view of ``base``'s storage with exactly this geometry (element units)."""
+    st = _storage_of(base)
+    arr = array_over(st, base._data.dtype, shape, strides, offset)
+    return make_view(op, base, arr, node_cls, attrs)
+
+
+class _SliceOut(Node):
+    """One output of split/chunk/unbind: its gradient fills its part of the input."""
+
+    def backward(self, g):
+        out = np.zeros(self.self_sizes, g.dtype)
+        idx = [slice(None)] * len(self.self_sizes)
+        idx[self.dim] = self.index
+        out[tuple(idx)] = g
+        return (out,)
+
+
+SplitBackward0 = type("SplitBackward0", (_SliceOut,), {})
+SplitWithSizesBackward0 = type("SplitWithSizesBackward0", (_SliceOut,), {})
+UnbindBackward0 = type("UnbindBackward0", (_SliceOut,), {})
+
+
+def _pieces(self, d, bounds, node_cls, op, select=False):
+    shp = self._data.shape
+    outs = []
+    for i, (s, e) in enumerate(bounds):
+        ix = [slice(None)] * len(shp)
+        ix[d] = s if select else slice(s, e)
+        arr = self._data[tuple(ix) + (Ellipsis,)]
+        t = make_view(op, self, arr, node_cls,
+                      {"self_sizes": shp, "dim": d, "index": s if select else slice(s, e)})
+        if t._grad_fn is not None:
+            t._output_nr = i
+        outs.append(t)
+    return tuple(outs)
+
+
+def split(self, split_size_or_sections, dim=0):
+    nd = self._data.ndim
+    d = _wrap_dim(dim, nd)
+    n = self._data.shape[d]
+    if isinstance(split_size_or_sections, (list, tuple)):
+        sizes = list(split_size_or_sections)
+        if sum(sizes) != n or any(s < 0 for s in sizes):
+            raise RuntimeError(
+                f"split_with_sizes expects split_sizes to sum exactly to {n} (input tensor's size at "
+                f"dimension {d}), but got split_sizes=[{', '.join(map(str, sizes))}]")
+        bounds, s = [], 0
+        for k in sizes:
+            bounds.append((s, s + k))
+            s += k
+        return _pieces(self, d, bounds, SplitWithSizesBackward0, "split_with_sizes")
+    size = int(split_size_or_sections)
+    if size < 0:
+        raise RuntimeError(f"split expects split_size be non-negative, but got split_size={size}")
+    if size == 0:
+        if n != 0:
+            raise RuntimeError(
+                f"split_size can only be 0 if dimension size is 0, but got dimension size of {n}")
+        return _pieces(self, d, [(0, 0)], SplitBackward0, "split")
+    bounds = [(s, min(s + size, n)) for s in range(0, max(n, 1), size)]
+    return _pieces(self, d, bounds, SplitBackward0, "split")
+
+
+def chunk(self, chunks, dim=0):
+    if chunks <= 0:
+        raise RuntimeError(f"chunk expects `chunks` to be greater than 0, got: {chunks}")
+    d = _wrap_dim(dim, self._data.ndim)
+    n = self._data.shape[d]
+    size = -(-n // chunks)
+    return split(self, size if size else 0, d) if n else split(self, 0, d)
+
+
+def tensor_split(self, indices_or_sections, dim=0):
+    d = _wrap_dim(dim, self._data.ndim)
+    n = self._data.shape[d]
+    if isinstance(indices_or_sections, int):
+        k = indices_or_sections
+        q, r = divmod(n, k)
+        bounds, s = [], 0
+        for i in range(k):
+            e = s + q + (1 if i < r else 0)
+            bounds.append((s, e))
+            s = e
+    else:
+        cuts = [0] + [min(max(int(c), 0), n) for c in indices_or_sections] + [n]
+        bounds = [(cuts[i], max(cuts[i], cuts[i + 1])) for i in range(len(cuts) - 1)]
+    from .views import _slice
+    return tuple(_slice(self, d, s, e, 1) for s, e in bounds)
+
+
+def unbind(self, dim=0):
+    nd = self._data.ndim
+    if nd == 0:
+        raise IndexError("Dimension specified as 0 but tensor has no dimensions")
+    d = _wrap_dim(dim, nd)
+    return _pieces(self, d, [(i, i + 1) for i in range(self._data.shape[d])], UnbindBackward0,
+                   "unbind", select=True)
+
+
+class DiagonalBackward0(Node):
+    def backward(self, g):
+        out = np.zeros(self.self_sizes, g.dtype)
+        if g.size:
+            # np.diagonal is read-only: write through the same geometry by hand
+            v = np.diagonal(out, self.offset, self.dim1, self.dim2)
+            ix = [0] * out.ndim
+            ix[self.dim2 if self.offset >= 0 else self.dim1] = abs(self.offset)
+            w = np.lib.stride_tricks.as_strided(out[tuple(ix) + (Ellipsis,)], v.shape, v.strides,
+                                                writeable=True)
+            w[...] = g
+        return (out,)
+
+
+def diagonal(self, offset=0, dim1=0, dim2=1):
+    nd = self._data.ndim
+    d1, d2 = _wrap_dim(dim1, nd), _wrap_dim(dim2, nd)
+    if d1 == d2:
+        raise RuntimeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
+    shp = self._data.shape
+    st = self.stride()
+    if offset >= 0:
+        n = max(min(shp[d1], shp[d2] - offset), 0)
+        off = self.storage_offset() + (offset * st[d2] if n else 0)
+    else:
+        n = max(min(shp[d1] + offset, shp[d2]), 0)
+        off = self.storage_offset() + (-offset * st[d1] if n else 0)
+    keep = [k for k in range(nd) if k not in (d1, d2)]
+    shape = tuple(shp[k] for k in keep) + (n,)
+    strides = tuple(st[k] for k in keep) + (st[d1] + st[d2],)
+    return strided_view("diagonal", self, shape, strides, off, DiagonalBackward0,
+                        {"self_sizes": shp, "offset": offset, "dim1": d1, "dim2": d2})
+
+
+class AsStridedViewBackward(Node):
+    def backward(self, g):
+        from .views import _extent, _strided
+        buf = np.zeros(_extent(self.base_geometry, self.view_geometry), g.dtype)
+        np.add.at(buf, _flat_index(self.view_geometry), g)
+        return (_strided(buf, self.base_geometry).copy(),)
+
+
+AsStridedViewBackward.__name__ = "AsStridedBackward0"
+AsStridedViewBackward.__qualname__ = "AsStridedBackward0"
+
+
+def _flat_index(geom):
+    shape, strides, off = geom
+    idx = np.full(shape, off, np.int64)
+    for k, (n, s) in enumerate(zip(shape, strides)):
+        sh = [1] * len(shape)
+        sh[k] = n
+        idx = idx + (np.arange(n) * s).reshape(sh)
+    return idx
+
+
+def as_strided(self, size, stride, storage_offset=None):
+    from .views import geometry
+    size, stride = tuple(int(n) for n in size), tuple(int(s) for s in stride)
+    if len(size) != len(stride):
+        raise RuntimeError(f"mismatch in length of strides and shape")
+    off = self.storage_offset() if storage_offset is None else int(storage_offset)
+    st = _storage_of(self)
+    it = self._data.itemsize
+    need = (off + sum((n - 1) * s for n, s in zip(size, stride)) + 1) if all(size) else 0
+    if need * it > st.nbytes():
+        raise RuntimeError(
+            f"setStorage: sizes [{', '.join(map(str, size))}], strides [{', '.join(map(str, stride))}], "
+            f"storage offset {off}, and itemsize {it} requiring a storage size of {need * it} are out "
+            f"of bounds for storage of size {st.nbytes()}")
+    base = self._base if self._base is not None else self
+    return strided_view("as_strided", self, size, stride, off, AsStridedViewBackward,
+                        {"base_geometry": geometry(self), "view_geometry": (size, stride, off)})
+
+
+def movedim(self, source, destination):
+    from .views import permute
+    nd = self._data.ndim
+    src = source if isinstance(source, (list, tuple)) else (source,)
+    dst = destination if isinstance(destination, (list, tuple)) else (destination,)
+    if len(src) != len(dst):
+        raise RuntimeError(
+            f"movedim: Invalid source or destination dims: source ([{', '.join(map(str, src))}] dims) should "
+            f"contain the same number of dims as destination ([{', '.join(map(str, dst))}] dims)")
+    s = [_wrap_dim(d, nd) for d in src]
+    t = [_wrap_dim(d, nd) for d in dst]
+    if len(set(s)) != len(s):
+        raise RuntimeError(f"movedim: repeated dim in `source` ([{', '.join(map(str, src))}])")
+    if len(set(t)) != len(t):
+        raise RuntimeError(f"movedim: repeated dim in `destination` ([{', '.join(map(str, dst))}])")
+    order = [None] * nd
+    for a, b in zip(s, t):
+        order[b] = a
+    rest = iter(k for k in range(nd) if k not in s)
+    order = [next(rest) if o is None else o for o in order]
+    return permute(self, order)
+
+
+moveaxis = movedim
+
+
+class UnfoldBackward0(Node):
+    def backward(self, g):
+        out = np.zeros(self.self_sizes, g.dtype)
+        d, size, step = self.dim, self.size, self.step
+        n = g.shape[d]
+        for i in range(n):
+            gi = np.moveaxis(np.take(g, i, axis=d), -1, d)
+            ix = [slice(None)] * len(self.self_sizes)
+            ix[d] = slice(i * step, i * step + size)
+            out[tuple(ix)] += gi
+        return (out,)
+
+
+def unfold(self, dimension, size, step):
+    nd = self._data.ndim
+    d = _wrap_dim(dimension, nd) if nd else 0
+    shp = self._data.shape if nd else (1,)
+    st = self.stride() if nd else (1,)
+    if size > shp[d]:
+        raise RuntimeError(f"maximum size for tensor at dimension {d} is {shp[d]} but size is {size}")
+    if step <= 0:
+        raise RuntimeError(f"step is {step} but must be > 0")
+    n = (shp[d] - size) // step + 1
+    shape = shp[:d] + (n,) + shp[d + 1:] + (size,)
+    strides = st[:d] + (step * st[d],) + st[d + 1:] + (st[d],)
+    return strided_view("unfold", self, shape, strides, self.storage_offset(), UnfoldBackward0,
+                        {"self_sizes": self._data.shape, "dim": d, "size": size, "step": step})
+
+
+# ------------------------------------------------------------------ sorting
+class SortBackward0(Node):
+    def backward(self, g):
+        out = np.zeros(self.self_sizes, g.dtype)
+        if not self.self_sizes:
+            return (g,)
+        _add_along(out, self.indices, g, self.dim)
+        return (out,)
+
+
+TopkBackward0 = type("TopkBackward0", (SortBackward0,), {})
+
+
+def _sort_idx(a, d, descending, stable=True):
+    if descending:
+        # stable descending: sort the reversed order of -a keeps equal items first-come
+        if a.dtype == np.bool_ or a.dtype.kind == "u":
+            key = -a.astype(np.int64)
+        else:
+            key = -a.astype(np.float64) if a.dtype.kind == "f" else -a.astype(np.int64)
+        key = np.where(np.isnan(a), -np.inf, key) if a.dtype.kind == "f" else key
+        return np.argsort(key, axis=d, kind="stable")
+    return np.argsort(a, axis=d, kind="stable")
+
+
+def sort(input, dim=-1, descending=False, stable=False):
+    from .reduction import return_type
+    a = input._data
+    if a.ndim == 0:
+        return return_type("sort", record("sort", a.copy(), input._device, (input,), SortBackward0,
+                                          {"self_sizes": (), "dim": 0, "indices": None}),
+                           record("sort", np.zeros((), np.int64), input._device, (), None))
+    d = _wrap_dim(dim, a.ndim)
+    idx = _sort_idx(a, d, descending)
+    vals = np.take_along_axis(a, idx, d)
+    v = record("sort", vals, input._device, (input,), SortBackward0,
+               {"self_sizes": a.shape, "dim": d, "indices": idx})
+    return return_type("sort", v, record("sort", idx.astype(np.int64), input._device, (), None))
+
+
+def argsort(input, dim=-1, descending=False, stable=False):
+    a = input._data
+    if a.ndim == 0:
+        return record("argsort", np.zeros((), np.int64), input._device, (), None)
+    d = _wrap_dim(dim, a.ndim)
+    return record("argsort", _sort_idx(a, d, descending).astype(np.int64), input._device, (), None)
+
+
+def topk(input, k, dim=-1, largest=True, sorted=True):
+    from .reduction import return_type
+    a = input._data
+    d = _wrap_dim(dim, a.ndim) if a.ndim else 0
+    n = a.shape[d] if a.ndim else 1
+    if k < 0 or k > n:
+        raise RuntimeError("selected index k out of range")
+    idx = np.take(_sort_idx(a, d, largest), np.arange(k), axis=d) if a.ndim else np.zeros((), np.int64)
+    vals = np.take_along_axis(a, idx, d) if a.ndim else a.copy()
+    v = record("topk", vals, input._device, (input,), TopkBackward0,
+               {"self_sizes": a.shape, "dim": d, "indices": idx})
+    return return_type("topk", v, record("topk", idx.astype(np.int64), input._device, (), None))
+
+
+# --------------------------------------------------------------- cumulative
+class CumsumBackward0(Node):
+    def backward(self, g):
+        if g.ndim == 0:
+            return (g,)
+        return (np.flip(np.cumsum(np.flip(g, self.dim), self.dim), self.dim),)
+
+
+class CumprodBackward0(Node):
+    saves = (("self", 0), ("result", -1))
+
+    def backward(self, g):
+        x, r = self.saved()
+        if g.ndim == 0:
+            return (g,)
+        d = self.dim
+        out = np.empty_like(g)
+        n = x.shape[d]
+        # d r_j / d x_i = prod_{k<=j, k!=i} x_k: exact also where x has zeros
+        for i in range(n):
+            xi = x.copy()
+            np.put_along_axis(xi, np.full(xi.shape[:d] + (1,) + xi.shape[d + 1:], i), 1, d)
+            part = np.cumprod(xi, d)
+            mask = (np.arange(n) >= i).reshape((-1,) + (1,) * (x.ndim - d - 1))
+            val = (g * part * mask).sum(axis=d, keepdims=True)
+            np.put_along_axis(out, np.full(val.shape, i), val, d)
+        return (out,)
+
+
+def _cum(op, fn, node):
+    def f(input, dim, *, dtype=None):
+        a = input._data
+        d = _wrap_dim(dim, a.ndim)
+        if dtype is not None:
+            a = a.astype(dtype.np)
+        elif a.dtype.kind in "biu":
+            a = a.astype(np.int64)
+        arr = fn(a, axis=d) if a.ndim else a.copy()
+        return record(op, arr, input._device, (input,), node, {"dim": d})
+    f.__name__ = op
+    return f
+
+
+cumsum = _cum("cumsum", np.cumsum, CumsumBackward0)
+cumprod = _cum("cumprod", np.cumprod, CumprodBackward0)
