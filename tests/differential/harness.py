@@ -27,6 +27,13 @@ Rules: the torch side must run to the end without an uncaught exception (otherwi
 snippet itself is broken and the test errors).  An uncaught exception on the minitensor
 side is recorded as an observation ``<uncaught>`` and so shows up as a mismatch.
 Random VALUES are never compared: snippets observe shapes/dtypes/ranges of random data.
+Warnings torch gives only once per process (C++ TORCH_WARN_ONCE, e.g. the deprecated
+``add(Number, Tensor)`` overload, lists of ndarrays) are kept out of snippets: they
+would make cases depend on test order.
+
+Environment switches: DIFF_TORCH_ONLY=1 runs only the torch side (validates snippets);
+DIFF_SELF_CHECK=1 runs torch against itself (every case must agree: proves no case
+depends on addresses, randomness or order).
 """
 import contextlib
 import copy
@@ -47,6 +54,9 @@ def _real_torch():
 
 
 def _minitensor():
+    import os
+    if os.environ.get("DIFF_SELF_CHECK"):  # torch against itself: every case must agree
+        return _real_torch()
     import minitensor
     return minitensor
 
@@ -162,6 +172,32 @@ class Uncaught(Exception):
     pass
 
 
+class SnippetTimeout(Exception):
+    pass
+
+
+SNIPPET_SECONDS = 20  # an engine stuck in a loop fails its case instead of hanging the suite
+
+
+@contextlib.contextmanager
+def _time_limit(seconds):
+    import signal
+    import threading
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "SIGALRM"):
+        yield
+        return
+
+    def on_alarm(signum, frame):
+        raise SnippetTimeout(f"snippet ran longer than {seconds}s")
+    old = signal.signal(signal.SIGALRM, on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
 def run(snippet, engine="torch"):
     """Run ``snippet`` on one engine; return the list of (name, observation)."""
     torch = ENGINES[engine]()
@@ -217,7 +253,8 @@ def run(snippet, engine="torch"):
         wlist = w
         warnings.simplefilter("always")
         try:
-            exec(compile(snippet, f"<snippet:{engine}>", "exec"), ns)
+            with _time_limit(SNIPPET_SECONDS):
+                exec(compile(snippet, f"<snippet:{engine}>", "exec"), ns)
         except Exception as e:
             uncaught = e
             rec.flush_warnings(wlist)
@@ -511,7 +548,7 @@ def check_facts(snippet, expected):
     e.g. CUDA).  ``expected`` is a list of (name, plain Python value) in order."""
     import os
     import pytest
-    if os.environ.get("DIFF_TORCH_ONLY"):
+    if os.environ.get("DIFF_TORCH_ONLY") or os.environ.get("DIFF_SELF_CHECK"):
         pytest.skip("facts are checked against minitensor only")
     got = run(snippet, "minitensor")
     problems = compare_items(fact_items(expected), got)

@@ -285,7 +285,6 @@ obs('d', torch.full(size=(2,), fill_value=1))
 ### tensor_from_numpy_scalars_and_lists_of_arrays
 obs('np_int', torch.tensor(np.int32(3)))
 obs('np_bool', torch.tensor(np.bool_(True)))
-obs('list_of_arrays', torch.tensor([np.array([1., 2.]), np.array([3., 4.])]))
 obs('np_f32_in_list', torch.tensor([np.float32(1.5), 2.5]).dtype)
 
 ### scalar_tensor_and_0d
