@@ -42,7 +42,8 @@ from .functions.activation import softmax, log_softmax
 from .functions.copying import clone, detach
 from ._methods import reciprocal
 from .dtypes import finfo, iinfo
-from .creation import scalar_tensor, randint_like, broadcast_tensors, broadcast_shapes
+from .creation import (scalar_tensor, randint_like, broadcast_tensors, broadcast_shapes, bernoulli,
+                       multinomial)
 from . import autograd, cuda, events
 from ._tensor_str import set_printoptions, get_printoptions
 

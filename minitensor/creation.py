@@ -17,9 +17,16 @@ from .tensor import Tensor, _wrap
 from .random import default_generator
 
 
-def _check_dtype(dtype):
-    if dtype is not None and not isinstance(dtype, _dtype_cls):
-        raise TypeError(f"tensor(): argument 'dtype' must be torch.dtype, not {type(dtype).__name__}")
+_PY_DTYPES = {float: "float64", int: "int64", bool: "bool"}
+
+
+def _check_dtype(dtype, op="tensor"):
+    """torch accepts a torch.dtype or the Python types float/int/bool."""
+    if dtype is None or isinstance(dtype, _dtype_cls):
+        return dtype
+    if dtype in _PY_DTYPES:
+        return D._by_name(_PY_DTYPES[dtype])
+    raise TypeError(f"{op}(): argument 'dtype' must be torch.dtype, not {type(dtype).__name__}")
 
 
 def _finish(op, arr, device, requires_grad, source=()):
@@ -38,6 +45,12 @@ def _finish(op, arr, device, requires_grad, source=()):
 # ------------------------------------------------------------ data inference
 def _infer_dtype(data):
     """torch's dtype inference from nested Python data: bool < int < float."""
+    # torch sizes the tensor along the first elements: a str there is one more "dim"
+    x = data
+    while isinstance(x, (list, tuple)) and x:
+        x = x[0]
+        if isinstance(x, str):
+            raise ValueError("too many dimensions 'str'")
     kind = 0
     stack = [data]
     seen_any = False
@@ -64,8 +77,10 @@ def _infer_dtype(data):
             if d is None:
                 raise TypeError(f"can't convert np.ndarray of type numpy.{x.dtype.name}.")
             kind = max(kind, d._category)
+        elif isinstance(x, str):
+            raise TypeError("new(): invalid data type 'str'")
         else:
-            raise TypeError(f"new(): invalid data type '{type(x).__name__}'")
+            raise RuntimeError(f"Could not infer dtype of {type(x).__name__}")
     if not seen_any:
         return D.get_default_dtype()
     return (D.bool_, D.int64, D.get_default_dtype())[min(kind, 2)]
@@ -124,7 +139,7 @@ def _untensor(data):
 
 def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=False,
            _warn=True, _op="tensor"):
-    _check_dtype(dtype)
+    dtype = _check_dtype(dtype)
     if isinstance(data, Tensor):
         if _warn:
             warnings.warn(
@@ -143,6 +158,8 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
         dt = dtype or _infer_dtype(data)
     elif isinstance(data, complex):
         raise TypeError("complex tensors are not supported by minitensor")
+    elif isinstance(data, str):
+        raise TypeError("new(): invalid data type 'str'")
     else:
         raise RuntimeError(
             f"Could not infer dtype of {type(data).__name__}")
@@ -154,7 +171,7 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
 
 
 def as_tensor(data, dtype=None, device=None):
-    _check_dtype(dtype)
+    dtype = _check_dtype(dtype, "as_tensor")
     if isinstance(data, Tensor):
         out = data
         if dtype is not None or device is not None:
@@ -197,28 +214,38 @@ def from_numpy(ndarray):
 
 
 # ----------------------------------------------------------------- filled
-def _size(size, op):
+def _size(size, op, zeros_msg=False):
+    """torch's int-list argument parser for ``size``, with its messages."""
     if len(size) == 1 and isinstance(size[0], (list, tuple)):
         size = tuple(size[0])
+    elif len(size) > 1 and isinstance(size[0], (list, tuple)):
+        raise TypeError(f"{op}() takes 1 positional argument but {len(size)} were given")
     out = []
     for i, n in enumerate(size):
-        if isinstance(n, Tensor):
+        if isinstance(n, Tensor) and n._data.ndim == 0 and n._data.dtype.kind in "iu":
             n = int(n)
         if not isinstance(n, (int, np.integer)) or isinstance(n, bool):
-            raise TypeError(
-                f"{op}(): argument 'size' (position 1) must be tuple of ints, but found element of "
-                f"type {type(n).__name__} at pos {i}")
-        if n < 0:
-            raise RuntimeError(
-                f"Trying to create tensor with negative dimension {n}: [{', '.join(map(str, size))}]")
+            if len(size) == 1:
+                raise TypeError(f"{op}(): argument 'size' (position 1) must be tuple of ints, not "
+                                f"{type(n).__name__}")
+            raise TypeError(f"{op}(): argument 'size' failed to unpack the object at pos {i + 1} "
+                            f"with error \"type must be tuple of ints,but got {type(n).__name__}\"")
         out.append(int(n))
+    for n in out:
+        if n < 0:
+            if zeros_msg:
+                raise RuntimeError(f"{op}: Dimension size must be non-negative.")
+            raise RuntimeError(
+                f"Trying to create tensor with negative dimension {n}: [{', '.join(map(str, out))}]")
     return tuple(out)
 
 
 def _filled(op, size, fill, dtype, device, requires_grad):
-    _check_dtype(dtype)
-    size = _size(size, op)
+    dtype = _check_dtype(dtype, op)
+    size = _size(size, op, zeros_msg=(op == "zeros"))
     dt = dtype or D.get_default_dtype()
+    if requires_grad and not dt.is_floating_point:
+        raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
     if fill is None or fill == 0:
         arr = np.zeros(size, dt.np)
     else:
@@ -226,39 +253,72 @@ def _filled(op, size, fill, dtype, device, requires_grad):
     return _finish(op, arr, device, requires_grad)
 
 
-def zeros(*size, out=None, dtype=None, layout=None, device=None, requires_grad=False):
-    return _filled("zeros", size, 0, dtype, device, requires_grad)
+def zeros(*size, out=None, dtype=None, layout=None, device=None, requires_grad=False,
+          pin_memory=False, names=None, **kw):
+    return _filled("zeros", _size_kw("zeros", size, kw), 0, dtype, device, requires_grad)
 
 
-def ones(*size, out=None, dtype=None, layout=None, device=None, requires_grad=False):
-    return _filled("ones", size, 1, dtype, device, requires_grad)
+def ones(*size, out=None, dtype=None, layout=None, device=None, requires_grad=False,
+         pin_memory=False, names=None, **kw):
+    return _filled("ones", _size_kw("ones", size, kw), 1, dtype, device, requires_grad)
 
 
 def empty(*size, out=None, dtype=None, layout=None, device=None, requires_grad=False,
-          pin_memory=False, memory_format=None):
+          pin_memory=False, memory_format=None, names=None, **kw):
     # torch leaves memory uninitialised; zeros keep lessons deterministic
-    return _filled("empty", size, 0, dtype, device, requires_grad)
+    return _filled("empty", _size_kw("empty", size, kw), 0, dtype, device, requires_grad)
 
 
-def full(size, fill_value, *, out=None, dtype=None, layout=None, device=None, requires_grad=False):
-    _check_dtype(dtype)
+def _size_kw(op, size, kw):
+    """``size=`` given by keyword (torch.zeros(size=(2,)))."""
+    if kw:
+        if "size" not in kw or size or len(kw) > 1:
+            bad = next(k for k in kw if k != "size" or size)
+            raise TypeError(f"{op}() got an unexpected keyword argument '{bad}'")
+        size = (kw["size"],)
+    return size
+
+
+def full(size, fill_value, *, out=None, dtype=None, layout=None, device=None, requires_grad=False,
+         pin_memory=False, names=None):
+    dtype = _check_dtype(dtype, "full")
+    if isinstance(fill_value, Tensor) and fill_value._data.ndim == 0:
+        fill_value = fill_value.item()
+    if not isinstance(fill_value, (bool, int, float, np.generic)):
+        raise TypeError(f"full(): argument 'fill_value' (position 2) must be Number, not "
+                        f"{type(fill_value).__name__}")
+    if not isinstance(size, (list, tuple)):
+        raise TypeError(f"full(): argument 'size' (position 1) must be tuple of ints, not "
+                        f"{type(size).__name__}")
     if dtype is None:
         dtype = D.scalar_dtype(fill_value) if isinstance(fill_value, (bool, int, float)) else D.get_default_dtype()
-    size = _size((size,) if isinstance(size, (list, tuple)) else (size,), "full")
+    size = _size((size,), "full")
+    if requires_grad and not dtype.is_floating_point:
+        raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
     return _finish("full", np.full(size, fill_value, dtype.np), device, requires_grad)
 
 
 def _like(op, fill):
     def fn(input, *, dtype=None, layout=None, device=None, requires_grad=False, memory_format=None):
-        dt = dtype or input.dtype
+        dt = _check_dtype(dtype, op) or input.dtype
         dev = device or input._device
-        if fill == "rand":
-            return rand(*input._data.shape, dtype=dt, device=dev, requires_grad=requires_grad)
-        if fill == "randn":
-            return randn(*input._data.shape, dtype=dt, device=dev, requires_grad=requires_grad)
-        return _filled(op, input._data.shape, fill, dt, dev, requires_grad)
+        if requires_grad and not dt.is_floating_point:
+            raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
+        if fill in ("rand", "randn"):
+            src = (rand if fill == "rand" else randn)(*input._data.shape, dtype=dt, device=dev)._data
+        else:
+            src = fill
+        return _finish(op, _preserving(input, src, dt), dev, requires_grad)
     fn.__name__ = op
     return fn
+
+
+def _preserving(input, values, dt):
+    """A new array in ``input``'s preserved layout (torch's *_like keep a transpose's strides)."""
+    from .functions.copying import empty_preserving
+    arr = empty_preserving(input._data, dt.np)
+    arr[...] = values
+    return arr
 
 
 zeros_like = _like("zeros_like", 0)
@@ -270,22 +330,31 @@ randn_like = _like("randn_like", "randn")
 
 def full_like(input, fill_value, *, dtype=None, layout=None, device=None, requires_grad=False,
               memory_format=None):
-    return full(input._data.shape, fill_value, dtype=dtype or input.dtype,
-                device=device or input._device, requires_grad=requires_grad)
+    dt = _check_dtype(dtype, "full_like") or input.dtype
+    if not isinstance(fill_value, (bool, int, float, np.generic)):
+        raise TypeError(f"full_like(): argument 'fill_value' (position 2) must be Number, not "
+                        f"{type(fill_value).__name__}")
+    if requires_grad and not dt.is_floating_point:
+        raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
+    with np.errstate(all="ignore"):
+        return _finish("full_like", _preserving(input, fill_value, dt), device or input._device,
+                       requires_grad)
 
 
 def eye(n, m=None, *, out=None, dtype=None, layout=None, device=None, requires_grad=False):
-    _check_dtype(dtype)
+    dtype = _check_dtype(dtype, "eye")
     if n < 0:
         raise RuntimeError(f"n must be greater or equal to 0, got {n}")
     m = n if m is None else m
+    if m < 0:
+        raise RuntimeError(f"m must be greater or equal to 0, got {m}")
     return _finish("eye", np.eye(n, m, dtype=(dtype or D.get_default_dtype()).np), device, requires_grad)
 
 
 # ---------------------------------------------------------------- ranges
 def arange(start=0, end=None, step=1, *, out=None, dtype=None, layout=None, device=None,
            requires_grad=False):
-    _check_dtype(dtype)
+    dtype = _check_dtype(dtype, "arange")
     if end is None:
         start, end = 0, start
     vals = [v.item() if isinstance(v, Tensor) else v for v in (start, end, step)]
@@ -293,7 +362,7 @@ def arange(start=0, end=None, step=1, *, out=None, dtype=None, layout=None, devi
     if step == 0:
         raise RuntimeError("step must be nonzero")
     if (end - start) / step < 0:
-        raise RuntimeError("upper bound and larger bound inconsistent with step sign")
+        raise RuntimeError("upper bound and lower bound inconsistent with step sign")
     if dtype is None:
         dtype = D.int64 if all(isinstance(v, int) for v in vals) else D.get_default_dtype()
     n = math.ceil((end - start) / step)
@@ -303,7 +372,7 @@ def arange(start=0, end=None, step=1, *, out=None, dtype=None, layout=None, devi
 
 
 def linspace(start, end, steps, *, out=None, dtype=None, layout=None, device=None, requires_grad=False):
-    _check_dtype(dtype)
+    dtype = _check_dtype(dtype, "linspace")
     if not isinstance(steps, int) or steps < 0:
         raise RuntimeError("number of steps must be non-negative")
     dtype = dtype or D.get_default_dtype()
@@ -313,7 +382,7 @@ def linspace(start, end, steps, *, out=None, dtype=None, layout=None, device=Non
 
 def logspace(start, end, steps, base=10.0, *, out=None, dtype=None, layout=None, device=None,
              requires_grad=False):
-    _check_dtype(dtype)
+    dtype = _check_dtype(dtype, "logspace")
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
     dtype = dtype or D.get_default_dtype()
@@ -327,20 +396,20 @@ def _gen(generator):
 
 
 def rand(*size, generator=None, out=None, dtype=None, layout=None, device=None, requires_grad=False):
-    _check_dtype(dtype)
+    dtype = _check_dtype(dtype, "rand")
     size = _size(size, "rand")
     dt = dtype or D.get_default_dtype()
     if not dt.is_floating_point:
-        raise RuntimeError(f'"check_uniform_bounds" not implemented for \'{_sname(dt)}\'')
+        raise NotImplementedError(f'"check_uniform_bounds" not implemented for \'{_sname(dt)}\'')
     return _finish("rand", _gen(generator).random(size).astype(dt.np), device, requires_grad)
 
 
 def randn(*size, generator=None, out=None, dtype=None, layout=None, device=None, requires_grad=False):
-    _check_dtype(dtype)
+    dtype = _check_dtype(dtype, "randn")
     size = _size(size, "randn")
     dt = dtype or D.get_default_dtype()
     if not dt.is_floating_point:
-        raise RuntimeError(f'"normal_kernel_cpu" not implemented for \'{_sname(dt)}\'')
+        raise NotImplementedError(f'"normal_kernel_cpu" not implemented for \'{_sname(dt)}\'')
     return _finish("randn", _gen(generator).standard_normal(size).astype(dt.np), device, requires_grad)
 
 
@@ -439,3 +508,20 @@ def broadcast_tensors(*tensors):
         tensors = tuple(tensors[0])
     shape = broadcast_shapes(*(t._data.shape for t in tensors))
     return tuple(t.expand(shape) for t in tensors)
+
+
+def bernoulli(input, p=None, *, generator=None, out=None):
+    prob = input._data if p is None else np.full(input._data.shape, p)
+    vals = _gen(generator).random(input._data.shape) < prob
+    return _finish("bernoulli", vals.astype(input._data.dtype), input._device, False)
+
+
+def multinomial(input, num_samples, replacement=False, *, generator=None, out=None):
+    w = input._data.astype(np.float64)
+    rows = w.reshape(-1, w.shape[-1])
+    rng = _gen(generator)
+    if not replacement and num_samples > rows.shape[-1]:
+        raise RuntimeError("cannot sample n_sample > prob_dist.size(-1) samples without replacement")
+    out = np.stack([rng.choice(len(r), num_samples, replace=replacement, p=r / r.sum()) for r in rows])
+    out = out.reshape(w.shape[:-1] + (num_samples,)).astype(np.int64)
+    return _finish("multinomial", out, input._device, False)

@@ -167,7 +167,11 @@ class Tensor:
     def storage_offset(self):
         st = _storage_of(self)
         if self._data.size == 0:
-            return self._empty_offset if hasattr(self, "_empty_offset") else 0
+            if hasattr(self, "_empty_offset"):
+                return self._empty_offset
+            if st.nbytes() == 0:
+                return 0
+            # an empty slice of a real storage keeps its place in it, as in torch
         return (_ptr(self._data) - st.data_ptr()) // self._data.itemsize
 
     def is_contiguous(self, memory_format=None):
@@ -361,7 +365,7 @@ class Tensor:
                 "Use Tensor.cpu() to copy the tensor to host memory first.")
         return self._data.view()
 
-    def __array__(self, dtype=None, copy=None):
+    def __array__(self, dtype=None):   # no copy=: NumPy then warns exactly as with torch
         arr = self.numpy()
         return arr if dtype is None else arr.astype(dtype, copy=False)
 
@@ -373,8 +377,8 @@ class Tensor:
         return deepcopy(self, memo)
 
     def __copy__(self):
-        from .functions.copying import deepcopy
-        return deepcopy(self, {})
+        from .functions.copying import shallow_copy
+        return shallow_copy(self)
 
     def __setstate__(self, state):
         pass
@@ -415,13 +419,11 @@ def _contiguous_strides(shape):
 
 
 def _torch_strides(shape, st):
-    # NumPy gives size-1 (and size-0) dims arbitrary strides; torch computes them like
-    # a contiguous tensor would. Fix only those entries.
-    if 1 in shape or 0 in shape:
-        cs = _contiguous_strides(shape)
-        if 0 in shape:
-            return cs
-        return tuple(c if n == 1 else s for n, s, c in zip(shape, st, cs))
+    # NumPy's views keep the strides of size-1 dims just as torch's views do (unsqueeze,
+    # slicing, permute, expand), so they are trusted; only a fresh empty array (NumPy
+    # gives it all-zero strides) is reported with torch's contiguous strides.
+    if 0 in shape and not any(st):
+        return _contiguous_strides(shape)
     return st
 
 

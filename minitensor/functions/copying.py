@@ -40,17 +40,70 @@ class ToCopyBackward0(Node):
         return (g,)
 
 
+def preserve_strides(shape, strides):
+    """torch's memory_format=preserve_format: a dense, non-overlapping layout keeps its
+    strides exactly; any other is made dense in the same order of dims."""
+    dims = [k for k in range(len(shape)) if shape[k] != 1]
+    expected = 1
+    for k in sorted(dims, key=lambda k: strides[k]):
+        if strides[k] != expected:
+            break
+        expected *= shape[k]
+    else:
+        return tuple(strides)
+    # infer_dense_strides: insertion-sort dims innermost first, then lay them out
+    perm = list(range(len(shape) - 1, -1, -1))
+
+    def should_swap(a, b):
+        sa, sb = strides[a], strides[b]
+        if sa == 0 or sb == 0:
+            return 0
+        if sa != sb:
+            return 1 if sa > sb else -1
+        return 1 if shape[a] > shape[b] else 0
+    for i in range(1, len(perm)):
+        d1 = i
+        for d0 in range(i - 1, -1, -1):
+            c = should_swap(perm[d0], perm[d1])
+            if c > 0:
+                perm[d0], perm[d1] = perm[d1], perm[d0]
+                d1 = d0
+            elif c < 0:
+                break
+    out = [0] * len(shape)
+    expected = 1
+    for k in perm:
+        out[k] = expected
+        expected *= max(shape[k], 1)
+    return tuple(out)
+
+
+def empty_preserving(arr, dtype=None):
+    """A new uninitialised array shaped like ``arr`` with torch's preserved strides."""
+    dtype = arr.dtype if dtype is None else dtype
+    if arr.flags.c_contiguous and 1 not in arr.shape:
+        return np.empty(arr.shape, dtype)            # the common case, kept cheap
+    it = arr.itemsize
+    st = preserve_strides(arr.shape, tuple(s // it for s in arr.strides))
+    if 0 in arr.shape:
+        return np.empty(arr.shape, dtype)
+    n = sum((k - 1) * s for k, s in zip(arr.shape, st)) + 1
+    buf = np.empty(n, dtype)
+    return np.lib.stride_tricks.as_strided(buf, arr.shape, tuple(s * buf.itemsize for s in st))
+
+
 def _empty_like_strided(arr):
-    """A fresh array with ``arr``'s values and the same strides (torch's clone
-    preserves a dense layout such as a transpose's)."""
-    if arr.flags.c_contiguous:
+    """A fresh array with ``arr``'s values in torch's preserved layout (clone, to)."""
+    if arr.flags.c_contiguous and 1 not in arr.shape:
         return arr.copy()
-    if arr.flags.f_contiguous:
-        return arr.copy(order="F")
-    return arr.copy(order="K")
+    out = empty_preserving(arr)
+    np.copyto(out, arr)
+    return out
 
 
 def clone(self, *, memory_format=None):
+    if memory_format == "torch.contiguous_format":
+        return record("clone", np.array(self._data, order="C"), self._device, (self,), CloneBackward0)
     return record("clone", _empty_like_strided(self._data), self._device, (self,), CloneBackward0)
 
 
@@ -100,7 +153,10 @@ def get_data(self):
 
 def set_data(self, new):
     if not isinstance(new, Tensor):
-        raise TypeError(f"data must be a Tensor, not {type(new).__name__}")
+        raise TypeError(f"Variable data has to be a tensor, but got {type(new).__name__}")
+    if self._requires_grad and new._data.dtype.kind not in "fc":
+        raise RuntimeError("data set to a tensor that requires gradients must be floating point "
+                           "or complex dtype")
     self._data = new._data
     self._device = new._device
     st = _storage_of(new)
@@ -114,13 +170,8 @@ def copy_(self, src, non_blocking=False, *, op="copy_"):
     from .pointwise import _as_operand
     if not isinstance(src, Tensor):
         raise TypeError(f"copy_(): argument 'other' (position 1) must be Tensor, not {type(src).__name__}")
-    try:
-        np.broadcast_to(src._data, self._data.shape)
-    except ValueError:
-        raise RuntimeError(
-            f"The size of tensor a ({self._data.shape[-1] if self._data.ndim else 1}) must match the "
-            f"size of tensor b ({src._data.shape[-1] if src._data.ndim else 1}) at non-singleton dimension "
-            f"{_mismatch_dim(self._data.shape, src._data.shape)}") from None
+    if src._data.shape != self._data.shape:
+        _check_copy_shapes(self._data.shape, src._data.shape)
     if _self_overlapping(self._data):
         raise RuntimeError(
             "unsupported operation: more than one element of the written-to tensor refers to a "
@@ -129,6 +180,21 @@ def copy_(self, src, non_blocking=False, *, op="copy_"):
     if values.dtype != self._data.dtype:
         values = values.astype(self._data.dtype)   # copy_ casts freely, float -> int included
     return inplace(op, self, values, (self, src), CopyBackwards)
+
+
+def _check_copy_shapes(dst, src):
+    """copy_ broadcasts src to dst's shape, with TensorIterator's two messages."""
+    n = max(len(dst), len(src))
+    a = (1,) * (n - len(dst)) + tuple(dst)
+    b = (1,) * (n - len(src)) + tuple(src)
+    for i in range(n - 1, -1, -1):
+        if a[i] != b[i] and a[i] != 1 and b[i] != 1:
+            raise RuntimeError(f"The size of tensor a ({a[i]}) must match the size of tensor b "
+                               f"({b[i]}) at non-singleton dimension {i}")
+    full = tuple(max(x, y) if 0 not in (x, y) else 0 for x, y in zip(a, b))
+    if full != tuple(dst):
+        raise RuntimeError(f"output with shape [{', '.join(map(str, dst))}] doesn't match the "
+                           f"broadcast shape [{', '.join(map(str, full))}]")
 
 
 def _mismatch_dim(a, b):
@@ -204,6 +270,7 @@ def deepcopy(self, memo):
     out._storage = new_st
     new_st._attach(out)
     out._requires_grad = self._requires_grad
+    _bump(out)        # torch builds the copy with set_(): its version starts at 1
     if type(self) is not Tensor:
         out.__class__ = type(self)
     if self._grad is not None:
@@ -217,6 +284,22 @@ def deepcopy(self, memo):
     memo[id(self)] = out
     if listeners:
         events.emit(events.CREATE, "deepcopy", (self,), (out,))
+    return out
+
+
+def shallow_copy(self):
+    """copy.copy(t): torch rebuilds the tensor over the SAME storage (with set_, so at
+    version 1); requires_grad is kept, history and grad are not."""
+    out = _wrap(self._data.view(), self._device)
+    st = _storage_of(self)
+    out._storage = st
+    st._attach(out)
+    out._requires_grad = self.requires_grad
+    _bump(out)
+    if type(self) is not Tensor:
+        out.__class__ = type(self)
+    if listeners:
+        events.emit(events.CREATE, "copy", (self,), (out,))
     return out
 
 
@@ -237,8 +320,10 @@ def resize_(self, *sizes, memory_format=None):
         st.resize_(need)
     from ..storage import array_over
     from ..tensor import _contiguous_strides
+    changed = tuple(sizes) != self._data.shape
     self._data = array_over(st, self._data.dtype, sizes, _contiguous_strides(sizes), off)
-    _bump(self)
+    if changed:                  # torch bumps the version only when the geometry changes
+        _bump(self)
     if listeners:
         events.emit(events.INPLACE, "resize_", (self,), (self,))
     return self
@@ -258,9 +343,10 @@ def set_(self, source=None, storage_offset=0, size=None, stride=None):
         st = _storage_of(source)
         arr = source._data.view()
         if arr.dtype != self._data.dtype:
+            from ..dtypes import CPP_NAMES
             raise RuntimeError(
-                f"Expected object of scalar type {_scalar_name(self)} but got scalar type "
-                f"{_scalar_name(source)} for argument 'source'")
+                f"Could not set tensor of type {CPP_NAMES[source.dtype.name]} to a tensor of "
+                f"type {CPP_NAMES[self.dtype.name]}")
     elif isinstance(source, UntypedStorage):
         st = source
         it = self._data.itemsize
@@ -287,32 +373,54 @@ def _scalar_name(t):
     return SCALAR_NAMES[t.dtype.name]
 
 
+class _ReshapeBack(Node):
+    def backward(self, g):
+        return (g.reshape(self.self_sizes),)
+
+
+class TBackward1(Node):
+    def backward(self, g):
+        return (g.T,)
+
+
+class TransposeBackward1(Node):
+    def backward(self, g):
+        return (np.swapaxes(g, self.dim0, self.dim1),)
+
+
+UnsqueezeBackward1 = type("UnsqueezeBackward1", (_ReshapeBack,), {})
+SqueezeBackward3 = type("SqueezeBackward3", (_ReshapeBack,), {})   # squeeze_()
+SqueezeBackward4 = type("SqueezeBackward4", (_ReshapeBack,), {})   # squeeze_(dim)
+
+
+def _metadata_inplace(self, op, arr, node, attrs=None):
+    """t_/transpose_/squeeze_/unsqueeze_: the tensor itself takes a new geometry. The
+    history is rewritten first, while the node can still see the old shape."""
+    inplace(op, self, None, (self,), node, attrs)
+    self._data = arr
+    return self
+
+
 def transpose_(self, dim0, dim1):
     from ..tensor import _wrap_dim
-    check_inplace(self)
     nd = self._data.ndim
     d0, d1 = _wrap_dim(dim0, nd), _wrap_dim(dim1, nd)
-    self._data = np.swapaxes(self._data, d0, d1)
-    _bump(self)
-    if listeners:
-        events.emit(events.INPLACE, "transpose_", (self,), (self,))
-    return self
+    return _metadata_inplace(self, "transpose_", np.swapaxes(self._data, d0, d1),
+                             TransposeBackward1, {"dim0": d0, "dim1": d1})
 
 
-def _metadata_inplace(self, op, arr):
-    """squeeze_/unsqueeze_/transpose_: the tensor itself takes a new geometry."""
-    check_inplace(self)
-    self._data = arr
-    _bump(self)
-    if listeners:
-        events.emit(events.INPLACE, op, (self,), (self,))
-    return self
+def t_(self):
+    nd = self._data.ndim
+    if nd > 2:
+        raise RuntimeError(f"t_() expects a tensor with <= 2 dimensions, but self is {nd}D")
+    return _metadata_inplace(self, "t_", self._data.T, TBackward1)
 
 
 def unsqueeze_(self, dim):
     from ..tensor import _wrap_dim
     d = _wrap_dim(dim, self._data.ndim + 1)
-    return _metadata_inplace(self, "unsqueeze_", np.expand_dims(self._data, d))
+    return _metadata_inplace(self, "unsqueeze_", np.expand_dims(self._data, d), UnsqueezeBackward1,
+                             {"self_sizes": self._data.shape})
 
 
 def squeeze_(self, dim=None):
@@ -320,7 +428,8 @@ def squeeze_(self, dim=None):
     from ..autograd import no_grad
     with no_grad():
         arr = squeeze(self.detach(), dim)._data
-    return _metadata_inplace(self, "squeeze_", arr)
+    return _metadata_inplace(self, "squeeze_", arr, SqueezeBackward3 if dim is None else SqueezeBackward4,
+                             {"self_sizes": self._data.shape})
 
 
 def type_as(self, other):
@@ -377,8 +486,6 @@ bernoulli_ = _random_fill("bernoulli_", _bernoulli)
 exponential_ = _random_fill("exponential_", _exponential)
 
 
-def t_(self):
-    return transpose_(self, 0, 1) if self._data.ndim == 2 else self
 
 
 # ------------------------------------------------------------- conversions

@@ -170,9 +170,8 @@ def _check_mask(op, mask):
 
 
 def _c_name(t):
-    return {"int64": "long int", "int32": "int", "int16": "short int", "int8": "signed char",
-            "uint8": "unsigned char", "float32": "float", "float64": "double",
-            "float16": "c10::Half", "bool": "bool"}[t.dtype.name]
+    from ..dtypes import CPP_NAMES
+    return CPP_NAMES[t.dtype.name]
 
 
 class MaskedFillBackward0(Node):
@@ -306,13 +305,17 @@ def strided_view(op, base, shape, strides, offset, node_cls=None, attrs=None):
 
 
 class _SliceOut(Node):
-    """One output of split/chunk/unbind: its gradient fills its part of the input."""
+    """split/chunk/unbind: ONE node for all the pieces (torch's); each piece's gradient
+    fills its part of the input, and unused pieces contribute zeros."""
 
-    def backward(self, g):
-        out = np.zeros(self.self_sizes, g.dtype)
+    def backward(self, *grads):
+        g0 = next(g for g in grads if g is not None)
+        out = np.zeros(self.self_sizes, g0.dtype)
         idx = [slice(None)] * len(self.self_sizes)
-        idx[self.dim] = self.index
-        out[tuple(idx)] = g
+        for ix, g in zip(self.indices, grads):
+            if g is not None:
+                idx[self.dim] = ix
+                out[tuple(idx)] = g
         return (out,)
 
 
@@ -322,18 +325,15 @@ UnbindBackward0 = type("UnbindBackward0", (_SliceOut,), {})
 
 
 def _pieces(self, d, bounds, node_cls, op, select=False):
+    from ..dispatch import make_views
     shp = self._data.shape
-    outs = []
-    for i, (s, e) in enumerate(bounds):
-        ix = [slice(None)] * len(shp)
-        ix[d] = s if select else slice(s, e)
-        arr = self._data[tuple(ix) + (Ellipsis,)]
-        t = make_view(op, self, arr, node_cls,
-                      {"self_sizes": shp, "dim": d, "index": s if select else slice(s, e)})
-        if t._grad_fn is not None:
-            t._output_nr = i
-        outs.append(t)
-    return tuple(outs)
+    indices = [s if select else slice(s, e) for s, e in bounds]
+    arrs = []
+    for ix in indices:
+        full = [slice(None)] * len(shp)
+        full[d] = ix
+        arrs.append(self._data[tuple(full) + (Ellipsis,)])
+    return make_views(op, self, arrs, node_cls, {"self_sizes": shp, "dim": d, "indices": indices})
 
 
 def split(self, split_size_or_sections, dim=0):

@@ -25,7 +25,9 @@ class StackBackward0(Node):
     saves = ()
 
     def backward(self, g):
-        return tuple(np.take(g, i, axis=self.dim) for i in range(g.shape[self.dim]))
+        # views of g, as torch's unbind: the engine sees they share one storage
+        lead = (slice(None),) * self.dim
+        return tuple(g[lead + (i, Ellipsis)] for i in range(g.shape[self.dim]))
 
 
 def _tensors(op, tensors):

@@ -11,12 +11,19 @@ def _shape_str(a):
     return "x".join(str(n) for n in a.shape)
 
 
+def _column_major(shape, strides):
+    return strides[0] == 1 and strides[1] == shape[0]
+
+
 class MmBackward0(Node):
     saves = (("self", 0), ("mat2", 1))
 
     def backward(self, g):
         a, b = self.saved()
-        return g @ b.T, a.T @ g
+        # torch returns a column-major gradient for a column-major input (e.g. w.t())
+        ga = (b @ g.T).T if _column_major(a.shape, self.self_strides) else g @ b.T
+        gb = (g.T @ a).T if _column_major(b.shape, self.mat2_strides) else a.T @ g
+        return ga, gb
 
 
 class BmmBackward0(Node):
@@ -89,7 +96,8 @@ def mm(input, mat2):
         raise RuntimeError(
             f"mat1 and mat2 shapes cannot be multiplied ({_shape_str(a)} and {_shape_str(b)})")
     _, _, dev, _ = operands("mm", input, mat2)
-    return record("mm", a @ b, dev, (input, mat2), MmBackward0)
+    return record("mm", a @ b, dev, (input, mat2), MmBackward0,
+                  {"self_strides": input.stride(), "mat2_strides": mat2.stride()})
 
 
 def bmm(input, mat2):
