@@ -21,7 +21,7 @@ from collections import OrderedDict
 INSTALL_HINT = ("Graphviz's `dot` program was not found, so pictures are shown as text. "
                 "Install it: `apt-get install graphviz` (Debian/Ubuntu), "
                 "`brew install graphviz` (macOS) or `conda install graphviz`.")
-TIMEOUT = 10.0
+TIMEOUT = 5.0           # seconds for one picture; then we give up on it (never hang)
 CACHE_SIZE = 256
 
 
@@ -31,6 +31,10 @@ class DotMissing(RuntimeError):
 
 
 class DotError(RuntimeError):
+    pass
+
+
+class DotTimeout(DotError):
     pass
 
 
@@ -121,7 +125,8 @@ class DotProcess:
                     chunk = self.lines.get(timeout=TIMEOUT)
                 except queue.Empty:
                     self.close()
-                    raise DotError("dot took longer than %.0f s" % TIMEOUT)
+                    raise DotTimeout("the picture is too big to lay out in %.0f s; "
+                                     "showing it as text" % TIMEOUT)
                 if chunk is None:
                     self.close()
                     raise DotError("dot stopped")
@@ -149,6 +154,8 @@ def render(source):
         raise DotMissing()
     try:
         raw = _process.render(source)
+    except DotTimeout:
+        raise
     except DotError:
         raw = _oneshot(source)
     svg = clean(raw)
@@ -160,13 +167,21 @@ def render(source):
 
 
 def _oneshot(source):
-    import graphviz
-    try:
-        return graphviz.Source(source).pipe(format="svg", encoding="utf-8")
-    except graphviz.ExecutableNotFound:
+    """One ``dot`` run, with a timeout (the fallback when the long-running one failed)."""
+    path = shutil.which("dot")
+    if path is None:
         raise DotMissing()
-    except Exception as e:
-        raise DotError(str(e).splitlines()[0] if str(e) else type(e).__name__)
+    try:
+        proc = subprocess.run([path, "-Tsvg"], input=source.encode("utf-8"),
+                              capture_output=True, timeout=TIMEOUT)
+    except FileNotFoundError:
+        raise DotMissing()
+    except subprocess.TimeoutExpired:
+        raise DotTimeout("the picture is too big to lay out in %.0f s" % TIMEOUT)
+    if proc.returncode != 0:
+        err = proc.stderr.decode("utf-8", "replace").strip().splitlines()
+        raise DotError(err[0] if err else "dot failed (exit %d)" % proc.returncode)
+    return proc.stdout.decode("utf-8", "replace")
 
 
 def clear_cache():

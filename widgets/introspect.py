@@ -255,10 +255,9 @@ def node_name(node):
         name = node.name()
     except Exception:
         name = type(node).__name__
-    name = str(name)
-    if name.endswith("AccumulateGrad"):
-        return "AccumulateGrad"
-    return name
+    # torch names some nodes with their C++ namespace ('torch::autograd::AccumulateGrad');
+    # its reprs show the short name (grad_fn=<CopyBackwards>)
+    return str(name).rsplit("::", 1)[-1]
 
 
 def is_accumulate(node):

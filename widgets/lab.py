@@ -26,12 +26,19 @@ MAX_RECENT = 64             # tensors made in the current cell shown before they
 MAX_ORIGINS = 10000
 
 
+_DIRS = {}
+
+
 def _engine_dirs():
-    dirs = [_HERE]
     mt = sys.modules.get("minitensor")
-    if mt is not None and getattr(mt, "__file__", None):
-        dirs.append(os.path.dirname(os.path.abspath(mt.__file__)))
-    return tuple(d + os.sep for d in dirs)
+    key = getattr(mt, "__file__", None)
+    dirs = _DIRS.get(key)
+    if dirs is None:
+        found = [_HERE]
+        if key:
+            found.append(os.path.dirname(os.path.abspath(key)))
+        dirs = _DIRS[key] = tuple(d + os.sep for d in found)
+    return dirs
 
 
 def user_line(skip=1):
@@ -43,8 +50,7 @@ def user_line(skip=1):
         return "", 0
     while f is not None:
         fn = f.f_code.co_filename
-        absfn = os.path.abspath(fn) if not fn.startswith("<") else fn
-        if not absfn.startswith(dirs) and "importlib" not in fn:
+        if not fn.startswith(dirs) and "importlib" not in fn:
             line = linecache.getline(fn, f.f_lineno, f.f_globals).strip()
             return line, f.f_lineno
         f = f.f_back
@@ -236,15 +242,15 @@ class Lab:
             self._note_pending(kind, op, merge_only=True)
             return
         self._cell_events += 1
-        line, _ = user_line(3)
         now = time.perf_counter()
         if self._cell_events <= STEPS_PER_CELL or now - self._last_step_time >= self.throttle:
             merged = self._pending["count"] if self._pending else 0
             self._pending = None
+            line, _ = user_line(3)          # walking the stack only for a step we keep
             self._add_step(kind, op, line, merged=merged, provisional=True)
             self._last_step_time = now
         else:
-            self._note_pending(kind, op, line=line)
+            self._note_pending(kind, op)
         if now - self._last_draw >= self.throttle:
             self._draw_live()
 

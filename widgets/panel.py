@@ -210,6 +210,8 @@ class Panel(anywidget.AnyWidget):
             gt = ""
             msg = self._notice
         except Exception as e:
+            if isinstance(e, dot.DotTimeout):   # draw less next time
+                self._lab.max_nodes = max(50, self._lab.max_nodes // 2)
             g, m = "", ""
             gt = render.text(snap)
             msg = str(e).splitlines()[0] if str(e) else type(e).__name__

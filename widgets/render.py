@@ -39,6 +39,7 @@ LEGEND = [
 STORAGE_CELLS = 24      # values drawn per storage box
 CELLS_PER_ROW = 8
 TENSOR_VALUES = 6       # values drawn in a tensor's .grad line
+FANOUT = 4              # edges drawn out of one node; further uses get a small repeat stub
 
 _CTRL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
@@ -221,12 +222,25 @@ def graph_dot(snap, changed=(), legend=True, title=None):
         rows = [_row(more, bold=True), _row(ops, size="12")]
         out.append("  more %s;" % _attrs(label=_table(rows), shape="note", style="filled",
                                          fillcolor="#ffffff", color="#888888"))
-    # edges: data flows from inputs to the node that uses them, then into the tensor
+    # edges: data flows from inputs to the node that uses them, then into the tensor.
+    # A node used many times (a weight in a loop) would drag hundreds of long edges
+    # through the layout (dot slows to minutes): past FANOUT uses, a small stub repeats it.
+    uses = {}
     for e in snap["edges"]:
         if e["src"] == "more":
             out.append('  more -> %s [style="dashed"];' % e["dst"])
-        else:
+            continue
+        k = uses[e["src"]] = uses.get(e["src"], 0) + 1
+        if k <= FANOUT:
             out.append("  %s -> %s;" % (e["src"], e["dst"]))
+        else:
+            src = nodes.get(e["src"])
+            stub = "%s_r%d" % (e["src"], k)
+            fill, line = COLORS[src["kind"] if src else "fn"]
+            out.append('  %s [label=<%s> style="rounded,filled,dashed" fillcolor="%s" color="%s" '
+                       'fontsize="11" tooltip="the same node, used again"];'
+                       % (stub, esc("↻ " + (src["name"] if src else e["src"])), fill, line))
+            out.append('  %s -> %s [style="dashed"];' % (stub, e["dst"]))
     shown = {t["id"] for t in tensors}
     for n in snap["nodes"]:
         if n["kind"] == "acc" and n["variable"] in shown:
