@@ -69,6 +69,24 @@ def _rpow(self, other):
     return P.pow(other, self)
 
 
+def _matmul_op(self, other):
+    if not isinstance(other, Tensor):       # Python then raises "unsupported operand"
+        return NotImplemented
+    return L.matmul(self, other)
+
+
+_NO_DIM = object()
+
+
+def _softmax_method(fn, name):
+    def method(self, dim=_NO_DIM, dtype=None):
+        if dim is _NO_DIM:
+            raise TypeError(f'{name}() missing 1 required positional arguments: "dim"')
+        return fn(self, dim, dtype=dtype)
+    method.__name__ = name
+    return method
+
+
 def _rmatmul(self, other):
     if not isinstance(other, Tensor):
         return NotImplemented
@@ -158,13 +176,14 @@ METHODS = {
     "short": None, "char": None, "byte": None, "bool": None,
     # linear algebra, joining, activations
     "matmul": L.matmul, "mm": L.mm, "bmm": L.bmm, "dot": L.dot, "mv": L.mv,
-    "softmax": A.softmax, "log_softmax": A.log_softmax,
+    "softmax": _softmax_method(A.softmax, "softmax"),
+    "log_softmax": _softmax_method(A.log_softmax, "log_softmax"),
     # operators
     "__add__": _binop(P.add), "__radd__": _binop(P.add), "__sub__": _binop(P.sub),
     "__rsub__": _rsub, "__mul__": _binop(P.mul), "__rmul__": _binop(P.mul),
     "__truediv__": _binop(P.div), "__rtruediv__": _rtruediv, "__floordiv__": _binop(P.floor_divide),
     "__rfloordiv__": _binop(P.floor_divide, reverse=True), "__mod__": _binop(P.remainder),
-    "__pow__": _binop(P.pow), "__rpow__": _rpow, "__matmul__": _binop(L.matmul),
+    "__pow__": _binop(P.pow), "__rpow__": _rpow, "__matmul__": _matmul_op,
     "__rmatmul__": _rmatmul, "__neg__": P.neg, "__pos__": lambda self: self, "__abs__": P.abs,
     "__invert__": _invert, "__and__": _binop(P.bitwise_and), "__or__": _binop(P.bitwise_or),
     "__xor__": _binop(P.bitwise_xor), "__rand__": _binop(P.bitwise_and),

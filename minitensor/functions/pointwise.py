@@ -18,7 +18,11 @@ from .._quiet import quiet
 
 # ------------------------------------------------------------------ operands
 class ForeignOperand(TypeError):
-    """An operand that is no tensor or number: operators return NotImplemented."""
+    """An operand that is no tensor or number: operators return NotImplemented, functions
+    raise it; it is reported by the name torch's exception has."""
+
+
+ForeignOperand.__name__ = ForeignOperand.__qualname__ = "TypeError"
 
 
 def _as_operand(x, what):
@@ -67,10 +71,18 @@ def _first_is_cpu_scalar(xs):
     return t._data.ndim == 0 and t._device is CPU
 
 
+_INT_BOUNDS = {np.dtype(t): (int(np.iinfo(t).min), int(np.iinfo(t).max))
+               for t in (np.uint8, np.int8, np.int16, np.int32, np.int64)}
+
+
 def _arr(x, np_dtype):
     if isinstance(x, Tensor):
         a = x._data
         return a if a.dtype == np_dtype else a.astype(np_dtype)
+    if type(x) is int and np_dtype.kind in "iu":
+        lo, hi = _INT_BOUNDS[np_dtype]
+        if not lo <= x <= hi:      # torch casts the scalar to the op's dtype: it wraps
+            return np.array(x & 0xFFFFFFFFFFFFFFFF, np.uint64).astype(np_dtype)
     return x
 
 
@@ -89,19 +101,31 @@ def operands(op, a, b, to_float=False):
     return _arr(a, dt.np), _arr(b, dt.np), dev, dt
 
 
-def broadcast_error(a, b):
-    """torch's message when two shapes do not broadcast."""
-    sa = a._data.shape if isinstance(a, Tensor) else ()
-    sb = b._data.shape if isinstance(b, Tensor) else ()
-    n = max(len(sa), len(sb))
-    pa = (1,) * (n - len(sa)) + tuple(sa)
-    pb = (1,) * (n - len(sb)) + tuple(sb)
-    for i in range(n - 1, -1, -1):
-        if pa[i] != pb[i] and pa[i] != 1 and pb[i] != 1:
-            return RuntimeError(
-                f"The size of tensor a ({pa[i]}) must match the size of tensor b ({pb[i]}) at "
-                f"non-singleton dimension {i}")
+def broadcast_error(*xs):
+    """torch's message when shapes do not broadcast (TensorIterator folds them left to
+    right: 'tensor a' is the shape so far, 'tensor b' the next operand)."""
+    acc = ()
+    for x in xs:
+        sb = x._data.shape if isinstance(x, Tensor) else ()
+        n = max(len(acc), len(sb))
+        pa = (1,) * (n - len(acc)) + tuple(acc)
+        pb = (1,) * (n - len(sb)) + tuple(sb)
+        for i in range(n - 1, -1, -1):
+            if pa[i] != pb[i] and pa[i] != 1 and pb[i] != 1:
+                return RuntimeError(
+                    f"The size of tensor a ({pa[i]}) must match the size of tensor b ({pb[i]}) at "
+                    f"non-singleton dimension {i}")
+        acc = tuple(y if x == 1 else x for x, y in zip(pa, pb))
     return RuntimeError("shapes cannot be broadcast")
+
+
+def _invalid_combination(op, sigs, *args):
+    got = ", ".join(type(a).__name__ for a in args)
+    bad = ", ".join(f"!{type(a).__name__}!" for a in args)
+    lines = "".join(f" * {sig}\n      didn't match because some of the arguments have invalid types: ({bad})\n"
+                    for sig in sigs)
+    return TypeError(f"{op}() received an invalid combination of arguments - got ({got}), but "
+                     f"expected one of:\n{lines}")
 
 
 def _scalar_like(v, dt):
@@ -372,6 +396,8 @@ def remainder(input, other):
 
 
 def pow(input, exponent):
+    if isinstance(input, Tensor) and not isinstance(exponent, (Tensor, bool, int, float, np.ndarray, np.generic)):
+        raise _invalid_combination("pow", ("(Tensor exponent)", "(Number exponent)"), exponent)
     if not isinstance(input, Tensor):
         # number ** tensor
         x, y, dev, _ = operands("pow", exponent, input)
@@ -380,8 +406,11 @@ def pow(input, exponent):
         return record("pow", arr, dev, (exponent,), PowBackward2, {"base_value": input})
     if isinstance(exponent, Tensor):
         x, y, dev, _ = operands("pow", input, exponent)
-        with quiet:
-            arr = np.power(x, y)
+        try:
+            with quiet:
+                arr = np.power(x, y)
+        except ValueError:
+            raise broadcast_error(input, exponent) from None
         return record("pow", arr, dev, (input, exponent), PowBackward1)
     x, y, dev, _ = operands("pow", input, exponent)
     if isinstance(y, (int, bool)) and not isinstance(y, bool) and y < 0 and x.dtype.kind in "iu":
@@ -417,7 +446,10 @@ def where(condition, input=None, other=None):
     dt = result_dtype(input, other)
     dev = _device_of("where", (condition, input, other))
     x, y = _arr(input, dt.np), _arr(other, dt.np)
-    arr = np.where(condition._data, x, y)
+    try:
+        arr = np.where(condition._data, x, y)
+    except ValueError:
+        raise broadcast_error(condition, input, other) from None
     if not isinstance(arr, np.ndarray) or arr.dtype != dt.np:
         arr = np.asarray(arr, dt.np)
     return record("where", arr, dev, (condition, input, other), WhereBackward0)
@@ -510,17 +542,31 @@ def sign(input):
     return record("sign", np.sign(input._data), input._device, (input,), None)
 
 
-def clamp(input, min=None, max=None):
+def _clamp_args(min, max):
+    for v in (min, max):
+        if v is not None and not isinstance(v, (Tensor, bool, int, float, np.generic)):
+            args = ", ".join(type(a).__name__ for a in (min, max) if a is not None)
+            raise TypeError(
+                f"clamp() received an invalid combination of arguments - got ({args}), but "
+                "expected one of:\n * (Tensor min = None, Tensor max = None)\n * (Number min = "
+                "None, Number max = None)\n")
     if min is None and max is None:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+
+
+def clamp(input, min=None, max=None):
+    _clamp_args(min, max)
     if isinstance(min, Tensor) or isinstance(max, Tensor):
         lo = min._data if isinstance(min, Tensor) else min
         hi = max._data if isinstance(max, Tensor) else max
         arr = input._data
-        if lo is not None:
-            arr = np.maximum(arr, lo)
-        if hi is not None:
-            arr = np.minimum(arr, hi)
+        try:
+            if lo is not None:
+                arr = np.maximum(arr, lo)
+            if hi is not None:
+                arr = np.minimum(arr, hi)
+        except ValueError:
+            raise broadcast_error(*(v for v in (input, min, max) if v is not None)) from None
         return record("clamp", arr, input._device, (input, min, max), ClampBackward0)
     dt = result_dtype(input, *(v for v in (min, max) if v is not None))
     x = _arr(input, dt.np)
@@ -640,16 +686,9 @@ def _inplace_binary(op, t, other, compute, node, attrs=None, to_float=False):
             raise RuntimeError(f"result type {SCALAR_NAMES[dt.name]} can't be cast to the desired "
                                f"output type {SCALAR_NAMES[t.dtype.name]}")
     _device_of(op, (t, other))
-    if isinstance(other, Tensor):
-        try:
-            np.broadcast_shapes(other._data.shape, t._data.shape)
-            ok = np.broadcast_shapes(other._data.shape, t._data.shape) == t._data.shape
-        except ValueError:
-            ok = False
-        if not ok:
-            raise RuntimeError(
-                f"output with shape [{', '.join(map(str, t._data.shape))}] doesn't match the "
-                f"broadcast shape [{', '.join(map(str, _bshape(t, other)))}]")
+    if isinstance(other, Tensor) and other._data.shape != t._data.shape:
+        from .copying import _check_copy_shapes
+        _check_copy_shapes(t._data.shape, other._data.shape)
     x, y = _arr(t, dt.np), _arr(other, dt.np)
     if node is not None and any(i == 0 for _, i in node.saves):
         # the formula needs self's value from BEFORE the op: save a copy of it
@@ -735,8 +774,11 @@ relu_ = _inplace_unary("relu_", ReluBackward0, lambda x: np.maximum(x, x.dtype.t
 
 
 def clamp_(self, min=None, max=None):
-    if min is None and max is None:
-        raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+    _clamp_args(min, max)
+    from .copying import _check_copy_shapes
+    for v in (min, max):
+        if isinstance(v, Tensor):
+            _check_copy_shapes(self._data.shape, v._data.shape)
     _check_castable("clamp_", self, *(v for v in (min, max) if v is not None and not isinstance(v, Tensor)))
     lo = min._data if isinstance(min, Tensor) else min
     hi = max._data if isinstance(max, Tensor) else max

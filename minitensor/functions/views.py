@@ -166,24 +166,56 @@ class CopySlices(Node):
 
 
 # ------------------------------------------------------------------ shapes
+_ARGNAME = {"view": "size", "reshape": "shape", "expand": "size", "permute": "dims",
+            "repeat": "repeats", "resize_": "size"}
+
+
+def _is_int(a):
+    return isinstance(a, (int, np.integer)) and not isinstance(a, bool) or \
+        isinstance(a, Tensor) and a._data.ndim == 0 and a._data.dtype.kind in "iu"
+
+
 def _shape_arg(args, name="view"):
-    if len(args) == 1 and isinstance(args[0], (tuple, list)):
+    """torch's int-list parser (``x.view(2, 3)`` or ``x.view((2, 3))``), with its messages."""
+    arg = _ARGNAME.get(name, "size")
+    if len(args) == 1 and isinstance(args[0], (tuple, list, _size.Size)):
         args = tuple(args[0])
-    for a in args:
-        if not isinstance(a, (int, np.integer)) or isinstance(a, bool):
-            raise TypeError(
-                f"{name}(): argument 'size' (position 1) must be tuple of ints, but found element "
-                f"of type {type(a).__name__} at pos 0")
+    elif len(args) == 1 and not _is_int(args[0]):
+        raise TypeError(f"{name}(): argument '{arg}' (position 1) must be tuple of ints, not "
+                        f"{type(args[0]).__name__}")
+    for i, a in enumerate(args):
+        if not _is_int(a):
+            raise TypeError(f"{name}(): argument '{arg}' failed to unpack the object at pos {i + 1} "
+                            f"with error \"type must be tuple of ints,but got {type(a).__name__}\"")
     return tuple(int(a) for a in args)
+
+
+def _int_arg(op, name, pos, v):
+    if not (isinstance(v, (int, np.integer)) and not isinstance(v, bool)):
+        raise TypeError(f"{op}(): argument '{name}' (position {pos}) must be int, not {type(v).__name__}")
+
+
+def _view_overload_error(args):
+    got = ", ".join(type(a).__name__ for a in args)
+    if len(args) == 1:
+        bad = f"(!{got}!)"
+        raise TypeError(
+            f"view() received an invalid combination of arguments - got ({got}), but expected one "
+            f"of:\n * (torch.dtype dtype)\n      didn't match because some of the arguments have "
+            f"invalid types: {bad}\n * (tuple of ints size)\n      didn't match because some of the "
+            f"arguments have invalid types: {bad}\n")
+    raise TypeError(f"view() received an invalid combination of arguments - got ({got}), but "
+                    "expected one of:\n * (torch.dtype dtype)\n * (tuple of ints size)\n")
 
 
 def infer_size(shape, numel):
     neg = [i for i, n in enumerate(shape) if n == -1]
     if len(neg) > 1:
         raise RuntimeError("only one dimension can be inferred")
-    for n in shape:
+    for i, n in enumerate(shape):
         if n < -1:
-            raise RuntimeError(f"invalid shape dimension {n}")
+            raise RuntimeError(f"invalid shape dimension {n} at index {i} of shape "
+                               f"[{', '.join(map(str, shape))}]")
     known = 1
     for n in shape:
         if n != -1:
@@ -208,8 +240,13 @@ def _try_view(arr, shape):
 
 def view(self, *shape):
     if len(shape) == 1 and not isinstance(shape[0], (tuple, list, int, np.integer)):
+        from ..dtypes import dtype as _dtype
+        if not isinstance(shape[0], _dtype):
+            _view_overload_error(shape)
         from .copying import view_dtype
         return view_dtype(self, shape[0])
+    if shape and not _is_int(shape[0]) and not isinstance(shape[0], (tuple, list)):
+        _view_overload_error(shape)
     shape = infer_size(_shape_arg(shape), self._data.size)
     v = _try_view(self._data, shape)
     if v is None:
@@ -277,6 +314,7 @@ def squeeze(self, dim=None):
 
 
 def unsqueeze(self, dim):
+    _int_arg("unsqueeze", "dim", 1, dim)
     d = _wrap_dim(dim, self._data.ndim + 1)
     shp = self._data.shape
     return make_view("unsqueeze", self, np.expand_dims(self._data, d), UnsqueezeBackward0, {"self_sizes": shp})
@@ -289,7 +327,15 @@ def t(self):
     return make_view("t", self, self._data.T, TBackward0)
 
 
-def transpose(self, dim0, dim1):
+_MISSING = object()
+
+
+def transpose(self, dim0=_MISSING, dim1=_MISSING):
+    for name, v in (("dim0", dim0), ("dim1", dim1)):
+        if v is _MISSING:
+            raise TypeError(f'transpose() missing 1 required positional arguments: "{name}"')
+    _int_arg("transpose", "dim0", 1, dim0)
+    _int_arg("transpose", "dim1", 2, dim1)
     nd = self._data.ndim
     d0, d1 = _wrap_dim(dim0, nd), _wrap_dim(dim1, nd)
     if nd == 0:
@@ -338,7 +384,7 @@ def expand(self, *sizes):
     shp = self._data.shape
     if len(sizes) < len(shp):
         raise RuntimeError(
-            f"expand(torch.FloatTensor{{[{', '.join(map(str, shp))}]}}, size=[{', '.join(map(str, sizes))}]): "
+            f"expand(torch.{self.dtype._legacy}{{[{', '.join(map(str, shp))}]}}, size=[{', '.join(map(str, sizes))}]): "
             "the number of sizes provided (%d) must be greater or equal to the number of dimensions in the tensor (%d)"
             % (len(sizes), len(shp)))
     lead = len(sizes) - len(shp)
