@@ -73,6 +73,22 @@ REGRESSIONS = [
      [('create', (1, 1), 'float32', False, (0,)), ('view', 0, 'expand', (2, 1, 1)), ('sum', 0), ('view', 1, 'expand', (1, 2, 1, 1))]),
     ('step: torch (\'raised\', \'NotImplementedError\', \'"abs_cpu" not implemented for \\\'Bool\\\'\') | minitensor \'no error\'',
      [('create', (2,), 'bool', False, (0, 0)), ('unary', 0, 'abs')]),
+    ('t.stride: torch (#, #) | minitensor (#, #)',
+     [('create', (1,), 'float32', False, (0,)), ('view', 0, 'expand', (1, 1))]),
+    ("final_t#.grad_fn: torch 'AsStridedBackward#' | minitensor 'ExpandBackward#'",
+     [('create', (2,), 'float32', True, (0, 0)), ('copy', 0, 'clone'), ('view', 1, 'expand', (2, 2)), ('inplace', 1, 'zero_', None)]),
+    ("final_t#.grad_fn: torch 'AsStridedBackward#' | minitensor 'PermuteBackward#'",
+     [('create', (1, 1), 'float32', True, (0,)), ('view', 0, 'permute', (0, 1)), ('copy', 0, 'detach'), ('inplace', 2, 'zero_', None)]),
+    ('t##.requires_grad: torch False | minitensor True',
+     [('create', (1,), 'int64', False, (0,)), ('create', (1,), 'float32', True, (0,)), ('view', 0, 'squeeze', ()), ('inplace', 0, 'copy_', 1)]),
+    ('step: torch (\'raised\', \'RuntimeError\', "output with shape [#, #] doesn\'t match the broadcast shape [#, #]") | minitensor (\'raised\', \'RuntimeError\', \'The size of',
+     [('create', (2, 1), 'float32', False, (0, 0)), ('create', (), 'float32', False, (0,)), ('view', 0, 'transpose', (0, 1)), ('inplace', 0, 'copy_', 2)]),
+    ('t.stride: torch (#,) | minitensor (#,)',
+     [('create', (), 'float32', False, (0,)), ('view', 0, 'expand', (1,)), ('create', (), 'float32', False, (0,)), ('create', (), 'float32', False, (0,)), ('view', 0, 'view', (-1,)), ('view', 0, 't', ()), ('copy', 1, 'new_tensor')]),
+    ("final_t#.grad_fn: torch 'AsStridedBackward#' | minitensor 'SelectBackward#'",
+     [('create', (1,), 'float32', True, (0,)), ('copy', 0, 'clone'), ('create', (), 'float32', False, (0,)), ('create', (), 'float32', False, (0,)), ('view', 0, 'view', (-1,)), ('view', 0, 'view', (-1,)), ('copy', 0, 'clone'), ('view', 6, 'select', (0, 0)), ('inplace', 6, 'zero_', None)]),
+    ('step: torch (\'raised\', \'RuntimeError\', "output with shape [#] doesn\'t match the broadcast shape [#, #]") | minitensor (\'raised\', \'RuntimeError\', \'The size of te',
+     [('create', (1, 1), 'float32', False, (0,)), ('create', (), 'float32', False, (0,)), ('create', (1,), 'float32', False, (0,)), ('view', 0, 'view', (-1,)), ('inplace', 2, 'copy_', 0)]),
 ]
 
 # (why, (a, b, op)) for test_mixed_dtype_ops / programs.render_mixed
