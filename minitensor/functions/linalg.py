@@ -4,7 +4,9 @@ import numpy as np
 from ..autograd.node import Node
 from ..dispatch import record
 from ..tensor import Tensor
-from .pointwise import operands
+from .pointwise import operands, broadcast_error
+from ..dtypes import CPP_NAMES
+from ..dispatch import SCALAR_NAMES
 
 
 def _shape_str(a):
@@ -50,39 +52,19 @@ class MvBackward0(Node):
         return np.outer(g, v), a.T @ g
 
 
-class UnsafeViewBackward0(Node):
-    """matmul of batched operands: a bmm over flattened batches, viewed back."""
-    saves = (("self", 0), ("other", 1))
-
-    def backward(self, g):
-        a, b = self.saved()
-        # gradient of np.matmul with broadcasting; the engine sums broadcast dims back
-        a2 = a if a.ndim > 1 else a[None, :]
-        b2 = b if b.ndim > 1 else b[:, None]
-        g2 = g
-        if a.ndim == 1:
-            g2 = np.expand_dims(g2, -2)
-        if b.ndim == 1:
-            g2 = np.expand_dims(g2, -1)
-        ga = g2 @ np.swapaxes(b2, -1, -2)
-        gb = np.swapaxes(a2, -1, -2) @ g2
-        if a.ndim == 1:
-            ga = ga.reshape(ga.shape[:-2] + ga.shape[-1:]) if ga.ndim > 2 else ga.reshape(-1)
-            ga = ga.sum(axis=tuple(range(ga.ndim - 1))) if ga.ndim > 1 else ga
-        if b.ndim == 1:
-            gb = gb[..., 0]
-            gb = gb.sum(axis=tuple(range(gb.ndim - 1))) if gb.ndim > 1 else gb
-        return ga, gb
-
-
 def _check(op, a, b):
     for name, x in (("input", a), ("other", b)):
         if not isinstance(x, Tensor):
             raise TypeError(f"{op}(): argument '{name}' (position {1 if name == 'input' else 2}) must be Tensor, not {type(x).__name__}")
     if a._data.dtype != b._data.dtype:
-        from ..dispatch import SCALAR_NAMES
-        raise RuntimeError(
-            f"expected m1 and m2 to have the same dtype, but got: {a.dtype.name.replace('float32', 'float')} != {b.dtype.name.replace('float32', 'float')}")
+        raise RuntimeError(f"expected m1 and m2 to have the same dtype, but got: "
+                           f"{CPP_NAMES[a.dtype.name]} != {CPP_NAMES[b.dtype.name]}")
+
+
+def _types(op, a, b):
+    for name, x in (("input", a), ("other", b)):
+        if not isinstance(x, Tensor):
+            raise TypeError(f"{op}(): argument '{name}' (position {1 if name == 'input' else 2}) must be Tensor, not {type(x).__name__}")
 
 
 def mm(input, mat2):
@@ -101,7 +83,10 @@ def mm(input, mat2):
 
 
 def bmm(input, mat2):
-    _check("bmm", input, mat2)
+    _types("bmm", input, mat2)
+    if input._data.dtype != mat2._data.dtype:
+        raise RuntimeError(f"expected scalar type {SCALAR_NAMES[input.dtype.name]} but found "
+                           f"{SCALAR_NAMES[mat2.dtype.name]}")
     a, b = input._data, mat2._data
     if a.ndim != 3:
         raise RuntimeError(f"batch1 must be a 3D tensor")
@@ -115,7 +100,10 @@ def bmm(input, mat2):
 
 
 def dot(input, other):
-    _check("dot", input, other)
+    _types("dot", input, other)
+    if input._data.dtype != other._data.dtype:
+        raise RuntimeError(f"dot : expected both vectors to have same dtype, but found "
+                           f"{SCALAR_NAMES[input.dtype.name]} and {SCALAR_NAMES[other.dtype.name]}")
     a, b = input._data, other._data
     if a.ndim != 1 or b.ndim != 1:
         raise RuntimeError(f"1D tensors expected, but got {a.ndim}D and {b.ndim}D tensors")
@@ -127,33 +115,104 @@ def dot(input, other):
 
 
 def mv(input, vec):
-    _check("mv", input, vec)
-    return record("mv", input._data @ vec._data, input._device, (input, vec), MvBackward0)
+    _types("mv", input, vec)
+    a, v = input._data, vec._data
+    if a.ndim != 2 or v.ndim != 1:
+        raise RuntimeError(f"vector + matrix @ vector expected, got 1, {a.ndim}, {v.ndim}")
+    if a.shape[1] != v.shape[0]:
+        raise RuntimeError(f"size mismatch, got input ({a.shape[0]}), mat ({_shape_str(a)}), vec ({v.shape[0]})")
+    if a.dtype != v.dtype:
+        n = SCALAR_NAMES
+        raise RuntimeError(f"addmv input tensors must have the same dtype, but got "
+                           f"{n[vec.dtype.name]}, {n[input.dtype.name]}, and {n[vec.dtype.name]}")
+    return record("mv", a @ v, input._device, (input, vec), MvBackward0)
 
 
 def matmul(input, other):
-    _check("matmul", input, other)
-    a, b = input._data, other._data
-    if a.ndim == 0 or b.ndim == 0:
+    """torch's _matmul_impl, composed from the same ops so the graph has torch's nodes:
+    dot / mv / mm, 'folding' a batch into mm or mv, or expand + reshape + bmm."""
+    from . import views as V
+    _types("matmul", input, other)
+    d1, d2 = input._data.ndim, other._data.ndim
+    if d1 == 0 or d2 == 0:
         raise RuntimeError(
-            f"both arguments to matmul need to be at least 1D, but they are {a.ndim}D and {b.ndim}D")
-    if a.ndim == 1 and b.ndim == 1:
+            f"both arguments to matmul need to be at least 1D, but they are {d1}D and {d2}D")
+    if d1 == 1 and d2 == 1:
         return dot(input, other)
-    if a.ndim == 2 and b.ndim == 2:
-        return mm(input, other)
-    if a.ndim == 2 and b.ndim == 1:
-        if a.shape[1] != b.shape[0]:
-            raise RuntimeError(f"size mismatch, got input ({a.shape[0]}), mat ({_shape_str(a)}), vec ({b.shape[0]})")
+    if d1 == 2 and d2 == 1:
         return mv(input, other)
-    k_a = a.shape[-1]
-    k_b = b.shape[-2] if b.ndim > 1 else b.shape[0]
-    if k_a != k_b:
-        sa = _shape_str(a.reshape(-1, a.shape[-1])) if a.ndim > 1 else f"1x{a.shape[0]}"
-        sb = _shape_str(b) if b.ndim == 2 else _shape_str(b.reshape(-1, b.shape[-1]) if b.ndim > 2 else b[:, None])
-        raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({sa} and {sb})")
-    try:
-        arr = np.matmul(a, b)
-    except ValueError:
-        raise RuntimeError(
-            "The size of tensors must match at non-singleton dimensions for matmul batches") from None
-    return record("matmul", arr, input._device, (input, other), UnsafeViewBackward0)
+    _check("matmul", input, other)
+    if d1 == 1 and d2 == 2:
+        return mm(V.unsqueeze(input, 0), other).squeeze_(0)
+    if d1 == 2 and d2 == 2:
+        return mm(input, other)
+    if d1 >= 3 and d2 >= 3 and all(n == 1 for n in other._data.shape[:-2]) and d2 == 3:
+        other = V.squeeze(other, 0)          # a batch of one matrix: fold into mm
+        d2 = 2
+    if _should_fold(input, other):
+        transpose = d2 > d1
+        t1 = V.mT(other) if transpose else input
+        t2 = (V.t(input) if d1 == 2 else input) if transpose else other
+        sizes = t1._data.shape
+        out_shape = sizes[:-1]
+        folded = 1
+        for n in out_shape:
+            folded *= n
+        t1f = V.reshape(t1, folded, sizes[-1])
+        if t2._data.ndim == 2:
+            out = V.unsafe_view(mm(t1f, t2), out_shape + (t2._data.shape[1],))
+            if transpose:
+                from .copying import contiguous
+                out = contiguous(V.mT(out))
+            return out
+        return V.unsafe_view(mv(t1f, t2), out_shape)
+    # the batched case: broadcast the batch dims, flatten them, bmm
+    a, b = input._data, other._data
+    n = a.shape[-2] if d1 > 1 else 1
+    m1 = a.shape[-1]
+    m2 = b.shape[-2] if d2 > 1 else b.shape[0]
+    p = b.shape[-1] if d2 > 1 else 1
+    batch1, batch2 = a.shape[:max(d1 - 2, 0)], b.shape[:max(d2 - 2, 0)]
+    batch = _broadcast_batch(batch1, batch2)
+    prod = 1
+    for k in batch:
+        prod *= k
+    t1 = V.reshape(V.expand(input, batch + (n, m1)), prod, n, m1)
+    t2 = other if d2 > 1 else V.unsqueeze(other, -1)
+    t2 = V.reshape(V.expand(t2, batch + (m2, p)), prod, m2, p)
+    out_shape = batch + ((n,) if d1 > 1 else ()) + ((p,) if d2 > 1 else ())
+    return V.unsafe_view(bmm(t1, t2), out_shape)
+
+
+def _broadcast_batch(s1, s2):
+    n = max(len(s1), len(s2))
+    a = (1,) * (n - len(s1)) + tuple(s1)
+    b = (1,) * (n - len(s2)) + tuple(s2)
+    for i in range(n - 1, -1, -1):
+        if a[i] != b[i] and a[i] != 1 and b[i] != 1:
+            raise RuntimeError(f"The size of tensor a ({a[i]}) must match the size of tensor b "
+                               f"({b[i]}) at non-singleton dimension {i}")
+    return tuple(y if x == 1 else x for x, y in zip(a, b))
+
+
+def _should_fold(t1, t2):
+    """torch's should_fold: fold the bigger operand's batch into one matrix dim?"""
+    larger = t1._data.ndim >= t2._data.ndim
+    big = t1 if larger else t2
+    dim_big = big._data.ndim
+    dim_small = t2._data.ndim if larger else t1._data.ndim
+    if not (dim_big >= 3 and dim_small <= 2):
+        return False
+    small = t2 if larger else t1
+    if small.requires_grad:
+        return True
+    if t1._data.ndim == 2:
+        return False
+    if big._data.size == 0:
+        return True
+    shape = big._data.shape
+    st = big.stride()
+    if not larger:          # the transposed big operand: swap its last two dims
+        shape = shape[:-2] + (shape[-1], shape[-2])
+        st = st[:-2] + (st[-1], st[-2])
+    return all(st[i] == st[i + 1] * shape[i + 1] for i in range(dim_big - 2))

@@ -261,8 +261,20 @@ def reshape(self, *shape):
     v = _try_view(self._data, shape)
     if v is not None:
         return make_view("reshape", self, v, ViewBackward0, {"self_sizes": self._data.shape})
-    return record("reshape", np.ascontiguousarray(self._data).reshape(shape), self._device,
-                  (self,), UnsafeViewBackward0, {"self_sizes": self._data.shape})
+    # torch: a contiguous clone (CloneBackward0), then _unsafe_view (UnsafeViewBackward0)
+    c = record("clone", np.ascontiguousarray(self._data), self._device, (self,), _clone_node())
+    return unsafe_view(c, shape)
+
+
+def unsafe_view(self, shape):
+    """torch's _unsafe_view: a reshape of a fresh contiguous result, recorded as an op."""
+    return record("_unsafe_view", self._data.reshape(shape), self._device, (self,),
+                  UnsafeViewBackward0, {"self_sizes": self._data.shape})
+
+
+def _clone_node():
+    from .copying import CloneBackward0
+    return CloneBackward0
 
 
 def view_as(self, other):
