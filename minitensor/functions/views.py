@@ -491,9 +491,27 @@ def _is_basic(i):
     return i is None or i is Ellipsis or isinstance(i, (int, slice, np.integer)) and not isinstance(i, bool)
 
 
+_SEQ_WARNING = (
+    "Using a non-tuple sequence for multidimensional indexing is deprecated and will be changed "
+    "in pytorch 2.9; use x[tuple(seq)] instead of x[seq]. In pytorch 2.9 this will be interpreted "
+    "as tensor index, x[torch.tensor(seq)], which will result either in an error or a different "
+    "result")
+
+
+def _int_tensor(i):
+    return isinstance(i, Tensor) and i._data.ndim == 0 and i._data.dtype.kind in "iu"
+
+
 def _normalize_index(idx):
     if not isinstance(idx, tuple):
+        if isinstance(idx, str):
+            import warnings
+            warnings.warn(_SEQ_WARNING, UserWarning, stacklevel=3)
+            raise TypeError("new(): invalid data type 'str'")
         idx = (idx,)
+    # a 0-dim integer tensor indexes like the int it holds (a view, not a copy)
+    if any(_int_tensor(i) for i in idx):
+        idx = tuple(int(i) if _int_tensor(i) else i for i in idx)
     return idx
 
 
@@ -507,21 +525,24 @@ def getitem(self, idx):
 def _basic_index(self, idx):
     nd = self._data.ndim
     n_real = sum(1 for i in idx if i is not None and i is not Ellipsis)
-    if sum(1 for i in idx if i is Ellipsis) > 1:
-        raise IndexError("an index can only have a single ellipsis ('...')")
     if n_real > nd:
+        if nd == 0:
+            raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
+                             "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number")
         raise IndexError(f"too many indices for tensor of dimension {nd}")
-    # expand the ellipsis into full slices
+    # expand the (first) ellipsis into full slices; torch ignores any further ones
     out = []
+    seen = False
     for i in idx:
         if i is Ellipsis:
-            out.extend([slice(None)] * (nd - n_real))
+            if not seen:
+                out.extend([slice(None)] * (nd - n_real))
+            seen = True
         else:
             out.append(i)
-    if Ellipsis not in idx:
-        pass
     t = self
-    d = 0
+    d = 0            # dim in the result so far
+    od = 0           # dim of the original tensor (torch's messages name it)
     touched = False
     for i in out:
         if i is None:
@@ -533,6 +554,7 @@ def _basic_index(self, idx):
                 if int(i.step) == 0:
                     raise ValueError("slice step cannot be zero")
                 raise ValueError("step must be greater than zero")
+            od += 1
             if i == slice(None):
                 d += 1
                 continue
@@ -546,8 +568,9 @@ def _basic_index(self, idx):
             n = t._data.shape[d]
             k = int(i)
             if k < -n or k >= n:
-                raise IndexError(f"index {k} is out of bounds for dimension {d} with size {n}")
+                raise IndexError(f"index {k} is out of bounds for dimension {od} with size {n}")
             t = select(t, d, k)
+            od += 1
             touched = True
     if not touched:
         return alias(self)
@@ -555,6 +578,9 @@ def _basic_index(self, idx):
 
 
 def _to_index_array(i, dim_size, d):
+    if isinstance(i, (float, complex)) or i is None:
+        raise IndexError("only integers, slices (`:`), ellipsis (`...`), None and long or byte "
+                         f"Variables are valid indices (got {type(i).__name__})")
     if isinstance(i, Tensor):
         a = i._data
     elif isinstance(i, (list, tuple)):
@@ -600,7 +626,7 @@ def _advanced_index(self, idx):
     arr = self._data[np_idx]
     if not isinstance(arr, np.ndarray):
         arr = np.asarray(arr)
-    arr = np.array(arr, copy=True)
+    arr = np.array(arr, copy=True, order="C")      # torch's index results are contiguous
     return record("index", arr, self._device, (self,), IndexBackward0,
                   {"self_sizes": self._data.shape, "indices": np_idx})
 
@@ -622,8 +648,10 @@ def setitem(self, idx, value):
     if not isinstance(value, Tensor):
         if isinstance(value, (bool, int, float)):
             value = _scalar_for(value, self)
-        else:
+        elif isinstance(value, (list, tuple, np.ndarray, np.generic)):
             value = _tensor(value, dtype=self.dtype)
+        else:
+            raise TypeError(f"can't assign a {type(value).__name__} to a torch.{self.dtype._legacy}")
     if all(_is_basic(i) for i in idx):
         from ..autograd import grad_mode
         from .. import events
@@ -636,15 +664,42 @@ def setitem(self, idx, value):
             events.listeners.extend(saved)
         if v is self:
             v = alias(self)
+        if value._data.shape != v._data.shape:
+            # torch drops the value's leading 1s, then expands it to the target (its messages)
+            shp = value._data.shape
+            k = 0
+            while len(shp) - k > v._data.ndim and shp[k] == 1:
+                k += 1
+            if k:
+                value = view(value, shp[k:])
+            value = expand(value, v._data.shape)
         copy_(v, value, op="__setitem__")
         return
     # advanced: index_put_ (in place on self itself)
     from ..dispatch import inplace
-    np_idx = tuple(_to_index_array(i, self._data.shape[k] if k < self._data.ndim else 0, k)
-                   if not _is_basic(i) else i for k, i in enumerate(idx))
+    try:
+        np_idx = tuple(_to_index_array(i, self._data.shape[k] if k < self._data.ndim else 0, k)
+                       if not _is_basic(i) else i for k, i in enumerate(idx))
+    except IndexError:
+        _partial_put(self, idx, value)
+        raise
     values = self._data.copy()
     values[np_idx] = value._data
     inplace("index_put_", self, values, (self, value), IndexPutBackward0, {"indices": np_idx})
+
+
+def _partial_put(self, idx, value):
+    """torch's index_put_ writes the elements before the first out-of-range index."""
+    if len(idx) != 1 or _is_basic(idx[0]) or self._data.ndim < 1:
+        return
+    a = np.asarray(idx[0]._data if isinstance(idx[0], Tensor) else idx[0])
+    if a.ndim != 1 or a.dtype.kind not in "iu" or value._data.size != 1:
+        return
+    n = self._data.shape[0]
+    for k in a:
+        if not -n <= k < n:
+            break
+        self._data[k] = value._data.reshape(())
 
 
 def _scalar_for(value, like):
