@@ -78,8 +78,26 @@ def link(out, node_cls, inputs, attrs=None, saves=None):
     out._output_nr = 0
     spec = saves if saves is not None else node_cls.saves
     if spec:
-        node.save(**{name: (out if i == -1 else inputs[i]) for name, i in spec})
+        need = getattr(node_cls, "save_for", None)
+        if need is None:
+            node.save(**{name: (out if i == -1 else inputs[i]) for name, i in spec})
+        else:
+            node.save(**_needed(spec, need, edges, out, inputs))
     return node
+
+
+def _needed(spec, need, edges, out, inputs, pick=None):
+    """torch saves a tensor only if the gradient of an input that needs one uses it
+    (``need``: saved name -> indices of the inputs whose formula reads it); the rest
+    are saved as None, so an in-place change to them later is no error."""
+    saved = {}
+    for name, i in spec:
+        users = need.get(name)
+        if users is not None and all(edges[j][0] is None for j in users):
+            saved[name] = None
+        else:
+            saved[name] = pick(i) if pick is not None else (out if i == -1 else inputs[i])
+    return saved
 
 
 def record(op, arr, device, inputs, node_cls=None, attrs=None, saves=None):
@@ -91,11 +109,14 @@ def record(op, arr, device, inputs, node_cls=None, attrs=None, saves=None):
     out._data = arr
     if device is not CPU:
         out._device = device
-    if node_cls is not None and grad_mode.enabled:
+    # integer and bool results are never differentiable (argmax, .long(), comparisons)
+    if node_cls is not None and grad_mode.enabled and arr.dtype.kind in "fc":
         for t in inputs:
             if isinstance(t, Tensor) and (t._grad_fn is not None or t._requires_grad):
                 link(out, node_cls, inputs, attrs, saves)
                 break
+    elif grad_mode.inference:
+        out._inference = True
     if listeners:
         events.emit(events.CREATE, op, inputs, (out,))
     return out
@@ -120,6 +141,24 @@ def make_view(op, base, arr, node_cls=None, attrs=None, inputs=None):
     return out
 
 
+def make_views(op, base, arrs, node_cls=None, attrs=None):
+    """Several views of ``base`` made by one op (split, chunk, unbind). As in torch
+    they share ONE grad node, each output with its own ``output_nr``; the node's
+    ``backward`` gets one gradient per output (None for the unused ones)."""
+    outs = []
+    for arr in arrs:
+        out = make_view(op, base, arr)      # no node yet: the one node is made below
+        out._multi_view = True
+        outs.append(out)
+    if node_cls is not None and needs_grad((base,)):
+        node = link(outs[0], node_cls, (base,), attrs)
+        node._n_outputs = len(outs)
+        for i, out in enumerate(outs):
+            out._grad_fn = node
+            out._output_nr = i
+    return tuple(outs)
+
+
 # ------------------------------------------------------------------- in place
 LEAF_ERROR = "a leaf Variable that requires grad is being used in an in-place operation."
 VIEW_OF_LEAF_ERROR = "a view of a leaf Variable that requires grad is being used in an in-place operation."
@@ -134,6 +173,13 @@ def check_inplace(t):
     b = t._base
     if b is not None and b._grad_fn is None and b._requires_grad:
         raise RuntimeError(VIEW_OF_LEAF_ERROR)
+    if t._multi_view and t._grad_fn is not None:
+        from .autograd.node import _BACKWARD_N
+        raise RuntimeError(
+            f"Output {t._output_nr} of {_BACKWARD_N.sub('', t._grad_fn.name())} is a view and is "
+            "being modified inplace. This view is the output of a function that returns multiple "
+            "views. Such functions do not allow the output views to be modified inplace. You "
+            "should replace the inplace operation by an out-of-place one.")
 
 
 SCALAR_NAMES = {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long",
@@ -199,12 +245,14 @@ def _rebase_history(t, node_cls, inputs, old_edge, attrs, saves):
         t._grad_fn = node
         t._output_nr = 0
         if spec:  # after setting grad_fn: a saved result names its maker
-            node.save(**_saved_for_inplace(node, spec, t, inputs))
+            node.save(**_saved_for_inplace(node_cls, node, spec, t, inputs))
         return
     from .functions.views import CopySlices, AsStridedBackward0, geometry
     if spec:
-        node.save(**_saved_for_inplace(node, spec, t, inputs))
+        node.save(**_saved_for_inplace(node_cls, node, spec, t, inputs))
     cs = CopySlices()
+    # torch's CopySlices copies grad into a new buffer, then the slice's grad into that
+    cs._grad_versions = (2,) + (0,) * (len(inputs) - 1)
     cs.fn = node
     cs.base_geometry = geometry(base)
     cs.view_geometry = geometry(t)
@@ -221,6 +269,11 @@ def _rebase_history(t, node_cls, inputs, old_edge, attrs, saves):
     t._output_nr = 0
 
 
-def _saved_for_inplace(node, spec, t, inputs):
+def _saved_for_inplace(node_cls, node, spec, t, inputs):
     # index -1: the result (t after the op); -2: a copy of t from before the op
-    return {name: (t if i == -1 else node._old_self if i == -2 else inputs[i]) for name, i in spec}
+    def pick(i):
+        return t if i == -1 else node._old_self if i == -2 else inputs[i]
+    need = getattr(node_cls, "save_for", None)
+    if need is None:
+        return {name: pick(i) for name, i in spec}
+    return _needed(spec, need, node.next_functions, t, inputs, pick)

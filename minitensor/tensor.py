@@ -74,6 +74,16 @@ NON_LEAF_GRAD_WARNING = (
     "internally at /__w/pytorch/pytorch/build/aten/src/ATen/core/TensorBody.h:493.)")
 
 
+# the C++ type names torch's messages print for each dtype
+_CPP_TYPES = {"float32": "float", "float64": "double", "float16": "c10::Half", "int64": "long int",
+              "int32": "int", "int16": "short int", "int8": "signed char", "uint8": "unsigned char",
+              "bool": "bool", "complex64": "c10::complex<float>", "complex128": "c10::complex<double>"}
+
+
+def _dims(t):
+    return "[" + ", ".join(map(str, t._data.shape)) + "]"
+
+
 class Tensor:
     # defaults: a fresh tensor is a leaf that needs no grad and owns its memory
     _device = CPU
@@ -89,6 +99,8 @@ class Tensor:
     _retains_grad = False
     _resizable = True
     _is_param = False
+    _inference = False    # made inside inference_mode()
+    _multi_view = False   # one of several views made by one op (split, unbind)
 
     __hash__ = object.__hash__
     __array_priority__ = 1000  # numpy defers to our operators: np_array + tensor -> Tensor
@@ -190,8 +202,13 @@ class Tensor:
 
     @property
     def _version(self):
+        if self._inference:
+            raise RuntimeError("Inference tensors do not track version counter.")
         vc = self._vc
         return 0 if vc is None else vc.value
+
+    def is_inference(self):
+        return self._inference
 
     def _is_view(self):
         return self._base is not None
@@ -208,7 +225,10 @@ class Tensor:
     # ---------------------------------------------------------------- autograd
     @property
     def requires_grad(self):
-        return self._requires_grad or self._grad_fn is not None
+        # torch: a view whose base was made to require grad after the view was taken
+        # reports requires_grad=True too (though no gradient flows through it)
+        return self._requires_grad or self._grad_fn is not None or (
+            self._base is not None and self._base._requires_grad)
 
     @requires_grad.setter
     def requires_grad(self, value):
@@ -229,6 +249,9 @@ class Tensor:
                 "you can only change requires_grad flags of leaf variables. If you want to use "
                 "a computed variable in a subgraph that doesn't require differentiation use "
                 "var_no_grad = var.detach().")
+        if requires_grad and self._data.dtype.kind not in "fc":
+            # the method's message differs from the attribute setter's, as in torch
+            raise RuntimeError("only Tensors of floating point dtype can require gradients")
         self.requires_grad = requires_grad
         return self
 
@@ -251,10 +274,20 @@ class Tensor:
         if value is not None:
             if not isinstance(value, Tensor):
                 raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of type {type(value).__name__}")
-            if value._data.dtype != self._data.dtype:
-                raise RuntimeError("assigned grad has data of a different type")
             if value._data.shape != self._data.shape:
-                raise RuntimeError("assigned grad has data of a different size")
+                raise RuntimeError(
+                    f"attempting to assign a gradient of size '{_dims(value)}' to a tensor of "
+                    f"size '{_dims(self)}'. Please ensure that the gradient and the tensor are "
+                    "the same size")
+            if value._data.dtype != self._data.dtype:
+                from .dispatch import SCALAR_NAMES
+                raise RuntimeError(
+                    f"attempting to assign a gradient with dtype '{_CPP_TYPES[value._data.dtype.name]}' "
+                    f"to a tensor with grad_dtype '{SCALAR_NAMES[self._data.dtype.name]}'. The "
+                    "gradient must match the tensor's grad_dtype (defaults to the tensor's dtype). "
+                    "You can set the tensor's grad_dtype attribute with a specific dtype, or None to "
+                    "allow any dtype. Set grad_dtype with caution. Diverging the dtypes of a tensor "
+                    "and its gradient may break downstream systems that assume they match.")
             if value._device is not self._device:
                 raise RuntimeError("assigned grad has data located on a different device")
         self._grad = value
@@ -274,7 +307,10 @@ class Tensor:
             return  # leaves keep their grad anyway
         if not self._retains_grad:
             self._retains_grad = True
-            self._grad_fn._retained = weakref.ref(self)
+            fn = self._grad_fn
+            if fn._retained is None:
+                fn._retained = {}
+            fn._retained[self._output_nr] = weakref.ref(self)
 
     def register_hook(self, hook):
         if not self.requires_grad:
@@ -284,9 +320,10 @@ class Tensor:
                 self._leaf_hooks = []
             lst = self._leaf_hooks
         else:
-            if self._grad_fn._pre_hooks is None:
-                self._grad_fn._pre_hooks = []
-            lst = self._grad_fn._pre_hooks
+            fn = self._grad_fn
+            if fn._tensor_hooks is None:
+                fn._tensor_hooks = {}
+            lst = fn._tensor_hooks.setdefault(self._output_nr, [])
         lst.append(hook)
         from .autograd.node import _RemovableHandle
         return _RemovableHandle(lst, hook)

@@ -1,7 +1,8 @@
 """torch.autograd: backward(), grad(), grad modes."""
 import numpy as np
 
-from .grad_mode import no_grad, enable_grad, set_grad_enabled, is_grad_enabled, inference_mode
+from .grad_mode import (no_grad, enable_grad, set_grad_enabled, is_grad_enabled, inference_mode,
+                        is_inference_mode_enabled)
 from .node import Node, AccumulateGrad, SavedTensorInfo
 from .engine import run_backward
 from . import grad_mode
@@ -42,29 +43,61 @@ def _roots(tensors, grad_tensors, what):
                     f"Mismatch in shape: grad_output[{i}] has a shape of torch.Size([{', '.join(map(str, g._data.shape))}]) "
                     f"and output[{i}] has a shape of torch.Size([{', '.join(map(str, t._data.shape))}]).")
             g = g._data.astype(t._data.dtype, copy=False)
-        nodes.append(t._grad_fn if t._grad_fn is not None else grad_accumulator(t))
+        nodes.append(_edge_of(t))
         grads.append(g)
     return nodes, grads
 
 
+def _edge_of(t):
+    """Where gradient for ``t`` arrives: (its grad_fn, output_nr), or its AccumulateGrad."""
+    from ..tensor import grad_accumulator
+    if t._grad_fn is not None:
+        return (t._grad_fn, t._output_nr)
+    return (grad_accumulator(t), 0)
+
+
+CREATE_GRAPH = "minitensor does not build graphs of backward passes (create_graph=True)"
+
+
 def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, grad_variables=None,
              inputs=None):
+    from ..tensor import Tensor
     if create_graph:
-        raise NotImplementedError("minitensor does not build graphs of backward passes (create_graph=True)")
+        raise NotImplementedError(CREATE_GRAPH)
     nodes, grads = _roots(tensors, grad_tensors, "backward")
     if retain_graph is None:
         retain_graph = create_graph
-    capture = None
-    if inputs is not None:
-        raise NotImplementedError("backward(inputs=...) is not supported by minitensor")
-    run_backward(nodes, grads, retain_graph, capture)
+    if inputs is None:
+        run_backward(nodes, grads, retain_graph)
+        return
+    # backward(inputs=...): only these tensors get .grad, and only the part of the
+    # graph leading to them runs
+    inputs = (inputs,) if isinstance(inputs, Tensor) else tuple(inputs)
+    if not inputs:
+        raise RuntimeError("'inputs' argument to backward() cannot be empty.")
+    leaves, nonleaves = set(), {}
+    for t in inputs:
+        e = _edge_of(t)
+        if t._grad_fn is None:
+            if not t._requires_grad:
+                raise RuntimeError("One of the differentiated Tensors does not require grad")
+            leaves.add(e[0])
+        else:
+            nonleaves[e] = t
+    capture = {e: None for e in nonleaves}
+    run_backward(nodes, grads, retain_graph, capture, targets=leaves | {n for n, _ in nonleaves},
+                 accumulate=leaves)
+    from .engine import _retain
+    for e, t in nonleaves.items():
+        if capture[e] is not None:
+            _retain(t, capture[e])
 
 
 def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False,
          only_inputs=True, allow_unused=None, is_grads_batched=False, materialize_grads=False):
-    from ..tensor import Tensor, grad_accumulator, _wrap
+    from ..tensor import Tensor, _wrap
     if create_graph:
-        raise NotImplementedError("minitensor does not build graphs of backward passes (create_graph=True)")
+        raise NotImplementedError(CREATE_GRAPH)
     single = isinstance(inputs, Tensor)
     inputs = (inputs,) if single else tuple(inputs)
     nodes, grads = _roots(outputs, grad_outputs, "grad")
@@ -72,37 +105,56 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     for t in inputs:
         if not t.requires_grad:
             raise RuntimeError("One of the differentiated Tensors does not require grad")
-        keys.append(t._grad_fn if t._grad_fn is not None else grad_accumulator(t))
+        keys.append(_edge_of(t))
     capture = {k: None for k in keys}
-    run_backward(nodes, grads, bool(retain_graph), capture, op="autograd.grad")
+    run_backward(nodes, grads, bool(retain_graph), capture, op="autograd.grad",
+                 targets={n for n, _ in keys}, accumulate=())
     out = []
-    for t, k in zip(inputs, keys):
+    for i, (t, k) in enumerate(zip(inputs, keys)):
         g = capture[k]
         if g is None:
             if not allow_unused and not materialize_grads:
                 raise RuntimeError(
-                    "One of the differentiated Tensors appears to not have been used in the graph. "
-                    "Set allow_unused=True if this is the desired behavior.")
+                    f"The differentiated Tensor at index {i} appears to not have been used in the "
+                    "graph. Set allow_unused=True if this is the desired behavior.")
             out.append(_wrap(np.zeros_like(t._data), t._device) if materialize_grads else None)
         else:
             out.append(_wrap(np.array(g, dtype=t._data.dtype), t._device))
     return tuple(out)
 
 
-def set_detect_anomaly(mode, check_nan=True):
-    return _Noop()
+# Anomaly mode is only a flag here: minitensor keeps no forward traces to report.
+_anomaly = [False, True]     # enabled, check_nan
+
+
+def is_anomaly_enabled():
+    return _anomaly[0]
+
+
+def is_anomaly_check_nan_enabled():
+    return _anomaly[1]
 
 
 class detect_anomaly:
     def __init__(self, check_nan=True):
-        pass
+        self._set = (True, check_nan)
 
     def __enter__(self):
+        self._prev = tuple(_anomaly)
+        _anomaly[:] = self._set
         return self
 
     def __exit__(self, *exc):
+        _anomaly[:] = self._prev
         return False
 
 
-class _Noop(detect_anomaly):
-    pass
+class set_detect_anomaly(detect_anomaly):
+    """Takes effect at once, like torch; restores on exit when used with ``with``."""
+
+    def __init__(self, mode, check_nan=True):
+        self._prev = tuple(_anomaly)
+        _anomaly[:] = (bool(mode), check_nan)
+
+    def __enter__(self):
+        return self

@@ -1,13 +1,23 @@
 """The backward pass: walk the graph from the roots, newest node first, adding up
 the gradient arriving at each node before running it (micrograd's engine, with
-torch's rules for hooks, freeing saved tensors and ``autograd.grad``)."""
+torch's rules for hooks, freeing saved tensors and ``autograd.grad``).
+
+Gradients in flight are NumPy arrays. Each buffer slot is ``[array, version]``: torch
+reuses a gradient tensor nobody else holds (adding into it in place, or making it
+the leaf's ``.grad`` as is) and copies one that is shared, and the ``_version`` of
+the ``.grad`` that results shows which happened (see ``_Pass``). A node whose formula
+writes into its result in place says so with ``_grad_versions``.
+"""
 import heapq
+import itertools
 
 import numpy as np
 
 from .. import events
 from . import grad_mode
 from .node import AccumulateGrad
+
+_FIRST = float("-inf")   # heap key of AccumulateGrad: torch gives it the top sequence number
 
 
 def sum_to(g, shape):
@@ -24,81 +34,179 @@ def sum_to(g, shape):
     return g
 
 
-def _dependencies(roots):
-    deps = {}
+def _graph(roots, targets):
+    """Dependency counts of the nodes to run. With ``targets`` (autograd.grad, or
+    backward(inputs=)), only nodes from which a target can be reached run, as in torch."""
     seen = set()
+    order = []
     stack = list(roots)
     while stack:
         node = stack.pop()
         if node in seen:
             continue
         seen.add(node)
+        order.append(node)
         for nxt, _ in node.next_functions:
-            if nxt is not None:
-                deps[nxt] = deps.get(nxt, 0) + 1
+            if nxt is not None and nxt not in seen:
                 stack.append(nxt)
-    return deps, seen
+    if targets is None:
+        needed = seen
+    else:
+        needed = set(targets) & seen
+        changed = True
+        while changed:          # graphs are small: iterate to a fixed point
+            changed = False
+            for node in order:
+                if node not in needed and any(n in needed for n, _ in node.next_functions):
+                    needed.add(node)
+                    changed = True
+    deps = {}
+    for node in needed:
+        for nxt, _ in node.next_functions:
+            if nxt is not None and nxt in needed:
+                deps[nxt] = deps.get(nxt, 0) + 1
+    return deps, seen, needed
 
 
-def _tensor_hooks(node, g):
-    """Run tensor hooks registered on the output of ``node`` (non-leaf ``register_hook``)."""
+def _dense(a):
+    """torch's is_non_overlapping_and_dense: some order of the dims is contiguous."""
+    if a.flags.c_contiguous or a.flags.f_contiguous:
+        return True
+    expected = a.itemsize
+    for s, n in sorted((s, n) for s, n in zip(a.strides, a.shape) if n != 1):
+        if s != expected:
+            return False
+        expected *= n
+    return True
+
+
+def _owner(a):
+    """The array owning ``a``'s memory: arrays with one owner share a storage."""
+    while isinstance(a.base, np.ndarray):
+        a = a.base
+    return a
+
+
+class _Pass:
+    """State of one backward pass: the buffers and the arrays the caller holds.
+
+    torch decides by reference counts; here an ndarray object stands for a gradient
+    tensor: the same object in two places is a tensor used twice, and arrays with
+    one owner are tensors sharing a storage. Only what is in flight (and the root
+    gradients, which the caller holds) is considered.
+    """
+
+    def __init__(self, roots):
+        self.buffers = {}
+        self.held = roots
+
+    def _others(self, skip):
+        for r in self.held:
+            yield r
+        for slots in self.buffers.values():
+            for e in slots:
+                if e is not None and e is not skip:
+                    yield e[0]
+
+    def used_elsewhere(self, arr, skip=None):
+        """Is this very gradient tensor also held somewhere else (use_count > 1)?"""
+        return any(x is arr for x in self._others(skip))
+
+    def storage_shared(self, arr, skip=None):
+        own = _owner(arr)
+        return any(_owner(x) is own for x in self._others(skip))
+
+    def _reusable(self, a, other, skip):
+        return (a.flags.writeable and _dense(a) and _owner(a) is not _owner(other)
+                and not self.storage_shared(a, skip))
+
+    def add(self, node, nr, g, version=0):
+        slots = self.buffers.get(node)
+        if slots is None:
+            slots = self.buffers[node] = [None] * node._n_outputs
+        old = slots[nr]
+        if old is None:
+            slots[nr] = [g, version]
+            return
+        # torch's InputBuffer::accumulate: add in place into a buffer that no other
+        # tensor or storage uses; otherwise make a new sum
+        o = old[0]
+        if self._reusable(o, g, old):
+            o += g
+            old[1] += 1
+        elif self._reusable(g, o, old):
+            g += o
+            slots[nr] = [g, version + 1]
+        else:
+            slots[nr] = [o + g, 0]
+
+
+def run_backward(roots, grads, retain_graph, capture=None, op="backward", targets=None,
+                 accumulate=None):
+    """``roots``: (node, output_nr) pairs; ``grads``: arrays, one per root.
+    ``capture`` (autograd.grad, backward(inputs=)): a dict {(node, output_nr): None}
+    filled with the gradients flowing into those edges. ``accumulate``: None to let
+    every AccumulateGrad run, or the set of the ones allowed to."""
     from ..tensor import _wrap
-    for hook in node._pre_hooks or ():
-        r = hook(_wrap(g))
-        if r is not None:
-            g = r._data
-    return g
+    deps, seen, needed = _graph([n for n, _ in roots], targets)
+    p = _Pass(grads)
+    for (node, nr), g in zip(roots, grads):
+        p.add(node, nr, g)
+    tie = itertools.count()   # equal keys run in the order they became ready
 
+    def key(n):
+        return _FIRST if type(n) is AccumulateGrad else -n._seq
 
-def run_backward(roots, grads, retain_graph, capture=None, op="backward"):
-    """``roots``: nodes; ``grads``: arrays, one per root. ``capture`` (autograd.grad):
-    a dict {node: None} whose incoming gradients are returned instead of accumulated."""
-    from ..tensor import _wrap
-    deps, seen = _dependencies(roots)
-    buffers = {}
-    for node, g in zip(roots, grads):
-        buffers[node] = buffers[node] + g if node in buffers else g
-    ready = [(-n._seq, id(n), n) for n in dict.fromkeys(roots) if deps.get(n, 0) == 0]
+    ready = [(key(n), next(tie), n) for n in dict.fromkeys(n for n, _ in roots)
+             if deps.get(n, 0) == 0]
     heapq.heapify(ready)
     prev_mode = grad_mode.enabled
     grad_mode.enabled = False
     try:
         while ready:
             _, _, node = heapq.heappop(ready)
-            g = buffers.pop(node)
+            slots = p.buffers.pop(node)
+            if node._tensor_hooks or node._retained:
+                _tensor_hooks(node, slots)
             if node._pre_hooks:
-                g = _tensor_hooks(node, g)
-            retained = getattr(node, "_retained", None)
-            if retained is not None:
-                t = retained()
-                if t is not None:
-                    _set_grad(t, g, accumulate=True)
-            if capture is not None and node in capture:
-                capture[node] = g if capture[node] is None else capture[node] + g
-                if isinstance(node, AccumulateGrad):
-                    continue
-            if isinstance(node, AccumulateGrad):
-                if capture is None:
-                    _accumulate(node.variable, g)
+                _node_prehooks(node, slots)
+            if capture is not None:
+                for nr, e in enumerate(slots):
+                    k = (node, nr)
+                    if e is not None and k in capture:
+                        capture[k] = e[0] if capture[k] is None else capture[k] + e[0]
+            if type(node) is AccumulateGrad:
+                if (accumulate is None or node in accumulate) and slots[0] is not None:
+                    _accumulate(node.variable, slots[0], p)
                 continue
-            in_grads = node.backward(g)
-            for (nxt, _), ig, meta in zip(node.next_functions, in_grads, node._input_meta):
-                if nxt is None or ig is None:
+            if node._n_outputs == 1:
+                in_grads = node.backward(slots[0][0])
+            else:
+                in_grads = node.backward(*[None if e is None else e[0] for e in slots])
+            versions = node._grad_versions
+            for i, ((nxt, nr), ig, meta) in enumerate(
+                    zip(node.next_functions, in_grads, node._input_meta)):
+                if nxt is None or ig is None or nxt not in needed:
                     continue
                 shape, dt = meta
                 ig = np.asarray(ig)
+                # a formula that passes its gradient through (add, clone) keeps its version
+                version = versions[i] if versions else slots[0][1] if (
+                    slots[0] is not None and ig is slots[0][0]) else 0
                 if ig.shape != shape:
                     ig = sum_to(np.broadcast_to(ig, np.broadcast_shapes(ig.shape, shape)), shape)
+                    version = 0
                 if ig.dtype != dt:
                     ig = ig.astype(dt)
-                buffers[nxt] = buffers[nxt] + ig if nxt in buffers else ig
+                    version = 0
+                p.add(nxt, nr, ig, version)
                 deps[nxt] -= 1
                 if deps[nxt] == 0:
-                    heapq.heappush(ready, (-nxt._seq, id(nxt), nxt))
+                    heapq.heappush(ready, (key(nxt), next(tie), nxt))
             if node._hooks:
                 for hook in node._hooks:
                     hook(tuple(_wrap(np.asarray(x)) if x is not None else None for x in in_grads),
-                         (_wrap(g),))
+                         tuple(None if e is None else _wrap(e[0]) for e in slots))
     finally:
         grad_mode.enabled = prev_mode
         if not retain_graph:
@@ -108,23 +216,91 @@ def run_backward(roots, grads, retain_graph, capture=None, op="backward"):
         events.emit(events.BACKWARD, op, (), ())
 
 
-def _accumulate(t, g):
+def _tensor_hooks(node, slots):
+    """Hooks registered on the outputs of ``node`` (non-leaf ``register_hook``), then
+    the ``.grad`` of outputs that ``retain_grad()``: torch's tensor pre-hooks."""
     from ..tensor import _wrap
-    for hook in t._leaf_hooks or ():
-        r = hook(_wrap(g))
+    hooks = node._tensor_hooks or {}
+    for nr, e in enumerate(slots):
+        if e is None:
+            continue
+        for hook in hooks.get(nr, ()):
+            r = hook(_wrap(e[0]))
+            if r is not None:
+                slots[nr] = e = [np.asarray(r._data, dtype=e[0].dtype), 0]
+        ref = node._retained.get(nr) if node._retained else None
+        t = ref() if ref is not None else None
+        if t is not None:
+            _retain(t, e[0])
+
+
+def _node_prehooks(node, slots):
+    from ..tensor import _wrap
+    for hook in node._pre_hooks:
+        r = hook(tuple(None if e is None else _wrap(e[0]) for e in slots))
         if r is not None:
-            g = r._data
-    _set_grad(t, g, accumulate=True)
+            for nr, x in enumerate(r):
+                if x is not None:
+                    slots[nr] = [x._data, 0]
 
 
-def _set_grad(t, g, accumulate):
+def _accumulate(t, g, p):
+    """torch's AccumulateGrad: leaf hooks, then steal, copy or add into ``t.grad``."""
     from ..tensor import _wrap, _bump
+    arr, version = g
+    hooked = False
+    for hook in t._leaf_hooks or ():
+        r = hook(_wrap(arr, t._device))
+        if r is not None:
+            arr, version, hooked = r._data, 0, True
     cur = t._grad
-    if cur is None or not accumulate:
-        arr = np.array(g, dtype=t._data.dtype, copy=True, order="C")
-        t._grad = _wrap(arr, t._device)
+    data = t._data
+    if cur is None:
+        if arr.dtype != data.dtype:
+            arr, version = arr.astype(data.dtype), 0
+        if (hooked or not p.used_elsewhere(arr)) and _obeys_layout(arr, data):
+            if not arr.flags.writeable:   # a NumPy read-only view; torch's would be writable
+                arr = arr.copy()
+            t._grad = new = _wrap(arr, t._device)        # nobody else holds it: reuse it
+            if version:
+                new._vc = vc = _vc_for(new)
+                vc.value = version
+        elif _dense(data):
+            out = np.empty_like(data)                    # torch: empty_strided + copy_
+            np.copyto(out, arr)
+            t._grad = new = _wrap(out, t._device)
+            _bump(new)
+        else:
+            t._grad = _wrap(np.array(arr, dtype=data.dtype, order="C"), t._device)
     else:
-        cur._data += g
+        cur._data += arr
         _bump(cur)
+    if events.listeners:
+        events.emit(events.GRAD, "AccumulateGrad", (t,), (t._grad,))
+
+
+def _obeys_layout(g, var):
+    """torch's gradient layout contract: the same strides as a dense variable."""
+    if g.shape != var.shape:
+        return False
+    if _dense(var):
+        return all(gs == vs for gs, vs, n in zip(g.strides, var.strides, var.shape) if n > 1)
+    return g.flags.c_contiguous
+
+
+def _vc_for(t):
+    from ..tensor import _vc_of
+    return _vc_of(t)
+
+
+def _retain(t, g):
+    """A retained non-leaf grad: a contiguous clone first, then out-of-place sums
+    (torch's retain_grad hook), so its _version stays 0."""
+    from ..tensor import _wrap
+    cur = t._grad
+    if cur is None:
+        t._grad = _wrap(np.array(g, dtype=t._data.dtype, order="C"), t._device)
+    else:
+        t._grad = _wrap(cur._data + g, t._device)
     if events.listeners:
         events.emit(events.GRAD, "AccumulateGrad", (t,), (t._grad,))

@@ -9,10 +9,16 @@ Nodes never hold their own outputs (a saved output keeps only its values), so a
 graph has no reference cycles and is freed by reference counting alone.
 """
 import itertools
+import re
 
 import numpy as np
 
 _sequence = itertools.count()
+_BACKWARD_N = re.compile(r"Backward\d+$")
+
+# nodes torch writes by hand in C++: their name() is "torch::autograd::<class name>"
+CPP_NODES = frozenset({"AccumulateGrad", "CopySlices", "CopyBackwards", "GraphRoot", "Error",
+                       "DelayedError", "NotImplemented", "UndefinedGradBackward"})
 
 # set by tensor.py once Tensor exists (the two modules need each other)
 Tensor = None
@@ -43,7 +49,7 @@ class SavedTensor:
     Inputs are saved as the Tensor itself (no cycle: an input's grad_fn is upstream);
     outputs only as their array plus the name of the node that made them.
     """
-    __slots__ = ("name", "data", "vc", "version", "tensor", "made_by", "output_nr",
+    __slots__ = ("name", "data", "vc", "version", "tensor", "made_by", "had_fn", "output_nr",
                  "dtype", "__weakref__")
 
     def __init__(self, name, t, is_output=False):
@@ -55,26 +61,29 @@ class SavedTensor:
         self.tensor = None if is_output else t
         self.dtype = t.dtype
         self.output_nr = t._output_nr
-        # the node that produced it, for the "which is output 0 of X" clause
         fn = t._grad_fn
-        self.made_by = None if fn is None else type(fn).__name__
+        self.had_fn = fn is not None
+        # an output names the node that saved it (torch's saved_for; kept as a string,
+        # since holding the node would be a cycle); an input names whatever its grad_fn
+        # is when unpacked, so that is looked up then
+        self.made_by = fn.name() if is_output and fn is not None else None
 
     def unpack(self):
         if self.data is None:
             raise RuntimeError(FREED_MESSAGE)
-        if self.made_by is not None and self.tensor is not None and self.tensor._grad_fn is None:
+        t = self.tensor
+        if self.had_fn and t is not None and t._grad_fn is None:
             # it had a history when saved, and .detach_() took it away since
             raise RuntimeError(
                 "Trying to use a saved tensor that has been detached in-place, i.e. with "
                 ".detach_().This is not supported, please use out-of-place `.detach()` instead")
         if self.vc.value != self.version:
             shape = ", ".join(str(n) for n in self.data.shape)
+            made = self.made_by if t is None else (t._grad_fn and t._grad_fn.name())
             which = ""
-            if self.made_by is not None:
-                made = self.made_by
-                if made.endswith("Backward0") or made.endswith("Backward1"):
-                    made = made[: -len("Backward0")]
-                which = f", which is output {self.output_nr} of {made},"
+            if made:
+                # torch prints generated nodes without their "Backward<N>" suffix
+                which = f", which is output {self.output_nr} of {_BACKWARD_N.sub('', made)},"
             raise RuntimeError(
                 "one of the variables needed for gradient computation has been modified by an "
                 f"inplace operation: [torch.{self.dtype._legacy} [{shape}]]{which} is at version "
@@ -85,13 +94,28 @@ class SavedTensor:
 
 
 class SavedConst:
-    """A non-tensor saved for backward (a Python number, or None)."""
+    """Nothing saved: torch's default-constructed SavedVariable (unpacks as None, even
+    after the graph is freed)."""
     __slots__ = ("name", "value")
 
     def __init__(self, name, value):
         self.name, self.value = name, value
 
     def unpack(self):
+        return self.value
+
+
+class SavedNumber(SavedConst):
+    """A Python number used as a tensor operand (``a * 2``): torch wraps it as a 0-dim
+    tensor and saves that, so it is freed by backward like any saved tensor."""
+    __slots__ = ("freed",)
+
+    def __init__(self, name, value):
+        self.name, self.value, self.freed = name, value, False
+
+    def unpack(self):
+        if self.freed:
+            raise RuntimeError(FREED_MESSAGE)
         return self.value
 
 
@@ -113,20 +137,27 @@ class Node:
     _input_meta = ()
     _saved = ()
     _hooks = None
-    _pre_hooks = None
-    _retained = None
+    _pre_hooks = None        # register_prehook: fn(grad_outputs) -> new grad_outputs
+    _tensor_hooks = None     # {output_nr: [fn(grad)]}: register_hook on an output
+    _retained = None         # {output_nr: weakref to the output}: retain_grad()
+    _n_outputs = 1           # split/unbind nodes have one per piece
+    _grad_versions = None    # per input: _version of the gradient the formula returns
+                             # (torch's formula wrote into it in place that many times)
     saves = ()
 
     def __init__(self):
         self._seq = next(_sequence)   # newer nodes run first in backward, as in torch
 
     def name(self):
-        return type(self).__name__
+        # torch's hand-written C++ nodes report their namespace; generated ones don't
+        n = type(self).__name__
+        return "torch::autograd::" + n if n in CPP_NODES else n
 
     def save(node, /, **tensors):
         """Save tensors (inputs, or ``result=`` the output) for backward."""
         node._saved = tuple(
-            SavedTensor(k, t, is_output=(k == "result")) if isinstance(t, Tensor) else SavedConst(k, t)
+            SavedTensor(k, t, is_output=(k == "result")) if isinstance(t, Tensor)
+            else SavedConst(k, t) if t is None else SavedNumber(k, t)
             for k, t in tensors.items())
 
     def saved(self):
@@ -145,6 +176,8 @@ class Node:
             if isinstance(s, SavedTensor):
                 s.data = None
                 s.tensor = None
+            elif type(s) is SavedNumber:
+                s.freed = True
 
     def register_hook(self, fn):
         if self._hooks is None:
@@ -164,7 +197,7 @@ class Node:
         return tuple(None if g is None else _wrap(np.asarray(g)) for g in out)
 
     def __repr__(self):
-        return f"<{self.name()} object>"
+        return f"<{type(self).__name__} object at {id(self):#x}>"
 
     # torch exposes saved values as _saved_self, _saved_other, _saved_result...
     def __getattr__(self, key):
@@ -172,7 +205,8 @@ class Node:
             for s in object.__getattribute__(self, "_saved"):
                 if s.name == key[len("_saved_"):]:
                     from ..tensor import _wrap
-                    return _wrap(s.unpack())
+                    v = s.unpack()
+                    return None if v is None else _wrap(np.asarray(v))
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{key}'")
 
 
