@@ -211,3 +211,16 @@ for _name, _fn in METHODS.items():
 Tensor.T = property(V.T)
 Tensor.mT = property(V.mT)
 Tensor.data = property(C.get_data, C.set_data)
+
+
+def _read_only(name):
+    def setter(self, value):
+        raise AttributeError(f"attribute '{name}' of 'torch._C.TensorBase' objects is not writable")
+    return setter
+
+
+# torch's C properties refuse assignment with this message
+for _name in ("shape", "dtype", "is_leaf", "grad_fn", "device", "ndim"):
+    _prop = Tensor.__dict__.get(_name)
+    if isinstance(_prop, property) and _prop.fset is None:
+        setattr(Tensor, _name, property(_prop.fget, _read_only(_name), None, _prop.__doc__))

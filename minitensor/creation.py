@@ -371,7 +371,20 @@ def arange(start=0, end=None, step=1, *, out=None, dtype=None, layout=None, devi
     return _finish("arange", arr.astype(dtype.np), device, requires_grad)
 
 
-def linspace(start, end, steps, *, out=None, dtype=None, layout=None, device=None, requires_grad=False):
+_RANGE_SIGS = "".join(
+    f" * ({a} start, {b} end, int steps, *, Tensor out = None, torch.dtype dtype = None, "
+    "torch.layout layout = None, torch.device device = None, bool pin_memory = False, "
+    "bool requires_grad = False)\n"
+    for a, b in (("Tensor", "Tensor"), ("Number", "Tensor"), ("Tensor", "Number"), ("Number", "Number")))
+_MISSING = object()
+
+
+def linspace(start, end, steps=_MISSING, *, out=None, dtype=None, layout=None, device=None,
+             requires_grad=False):
+    if steps is _MISSING:
+        raise TypeError(f"linspace() received an invalid combination of arguments - got "
+                        f"({type(start).__name__}, {type(end).__name__}), but expected one of:\n"
+                        + _RANGE_SIGS)
     dtype = _check_dtype(dtype, "linspace")
     if not isinstance(steps, int) or steps < 0:
         raise RuntimeError("number of steps must be non-negative")

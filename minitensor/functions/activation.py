@@ -34,7 +34,9 @@ def _prep(input, dim, dtype, op):
     if dtype is not None:
         x = x.astype(dtype.np)
     elif x.dtype.kind != "f":
-        raise RuntimeError(f'"{op}_lastdim_kernel_impl" not implemented for \'Long\'')
+        from ..dispatch import SCALAR_NAMES
+        raise NotImplementedError(f'"{op}_lastdim_kernel_impl" not implemented for '
+                                  f"'{SCALAR_NAMES[input.dtype.name]}'")
     return x, (d if x.ndim else None)
 
 

@@ -557,5 +557,36 @@ def cuda(self, device=None, non_blocking=False, memory_format=None):
 def view_dtype(self, dt):
     if not isinstance(dt, _dtype_cls):
         raise TypeError(f"view(): argument 'dtype' must be torch.dtype, not {type(dt).__name__}")
-    from ..dispatch import make_view
-    return make_view("view", self, self._data.view(dt.np), None)
+    from ..dispatch import make_view, SCALAR_NAMES
+    a = self._data
+    old_size, new_size = a.itemsize, dt.itemsize
+    if old_size != new_size:
+        what = (f"to view {SCALAR_NAMES[self.dtype.name]} as {SCALAR_NAMES[dt.name]} "
+                "(different element sizes)")
+        if a.ndim == 0:
+            raise RuntimeError(f"self.dim() cannot be 0 {what}")
+        st = self.stride()
+        if st[-1] != 1 and a.shape[-1] != 1:
+            raise RuntimeError(f"self.stride(-1) must be 1 {what}, but got {st[-1]}")
+        if new_size > old_size:
+            ratio = new_size // old_size
+            if a.shape[-1] % ratio:
+                raise RuntimeError(f"self.size(-1) must be divisible by {ratio} {what}, but got "
+                                   f"{a.shape[-1]}")
+            for k in range(a.ndim - 1):
+                if st[k] % ratio:
+                    raise RuntimeError(f"self.stride({k}) must be divisible by {ratio} {what}, "
+                                       f"but got {st[k]}")
+            if self.storage_offset() % ratio:
+                raise RuntimeError(f"self.storage_offset() must be divisible by {ratio} {what}, "
+                                   f"but got {self.storage_offset()}")
+    try:
+        arr = a.view(dt.np)
+    except ValueError:      # a geometry NumPy cannot reinterpret but torch can: go by strides
+        from ..storage import array_over
+        ratio = old_size / new_size
+        st = self.stride()
+        shape = a.shape[:-1] + (int(a.shape[-1] * ratio),)
+        strides = tuple(int(x * ratio) for x in st[:-1]) + (1,)
+        arr = array_over(_storage_of(self), dt.np, shape, strides, int(self.storage_offset() * ratio))
+    return make_view("view", self, arr, None)

@@ -259,7 +259,9 @@ def nonzero(input, *, as_tuple=False):
                      for ix in np.nonzero(a))
     if a.ndim == 0:
         return record("nonzero", np.zeros((int(bool(a)), 0), np.int64), input._device, (input,), None)
-    return record("nonzero", np.argwhere(a).astype(np.int64), input._device, (input,), None)
+    # torch fills nonzero's (n, ndim) result column by column: strides (1, n)
+    return record("nonzero", np.asfortranarray(np.argwhere(a).astype(np.int64)), input._device,
+                  (input,), None)
 
 
 def argwhere(input):

@@ -187,6 +187,15 @@ class PowBackward0(Node):     # tensor ** number
         with quiet:
             return (g * e * np.power(a, e - 1),)
 
+    def backward_graph(self, g):
+        """create_graph=True: torch's formula in tensor ops, so it is recorded too."""
+        self.saved()                      # the version checks
+        a = self._saved[0].tensor
+        e = self.exponent
+        if e == 0:
+            return (g * 0,)
+        return (g * (e * a.pow(e - 1)),)
+
 
 class PowBackward1(Node):     # tensor ** tensor
     saves = (("self", 0), ("exponent", 1), ("result", -1))
@@ -689,6 +698,7 @@ def _inplace_binary(op, t, other, compute, node, attrs=None, to_float=False):
     if isinstance(other, Tensor) and other._data.shape != t._data.shape:
         from .copying import _check_copy_shapes
         _check_copy_shapes(t._data.shape, other._data.shape)
+    _no_overlap(t)
     x, y = _arr(t, dt.np), _arr(other, dt.np)
     if node is not None and any(i == 0 for _, i in node.saves):
         # the formula needs self's value from BEFORE the op: save a copy of it
@@ -696,6 +706,18 @@ def _inplace_binary(op, t, other, compute, node, attrs=None, to_float=False):
     with quiet:
         values = compute(x, y)
     return inplace(op, t, values, (t, other), node, attrs)
+
+
+def _no_overlap(t):
+    """torch refuses to write in place into a tensor whose elements share memory (expand)."""
+    a = t._data
+    if 0 in a.strides and a.size > 1:
+        for n, st in zip(a.shape, a.strides):
+            if st == 0 and n > 1:
+                raise RuntimeError(
+                    "unsupported operation: more than one element of the written-to tensor refers "
+                    "to a single memory location. Please clone() the tensor before performing the "
+                    "operation.")
 
 
 def _bshape(a, b):
@@ -751,6 +773,7 @@ def _inplace_unary(op, node, fn, to_float=True):
             from ..dispatch import SCALAR_NAMES
             raise RuntimeError(f"result type Float can't be cast to the desired output type "
                                f"{SCALAR_NAMES[self.dtype.name]}")
+        _no_overlap(self)
         with quiet:
             values = fn(self._data)
         if node is not None and node.saves == SELF:

@@ -164,6 +164,14 @@ def _bad_args(op, *args):
                      f"expected one of:\n{_SIG[op]}")
 
 
+def _axis_alias(op, dim, kw):
+    """torch accepts NumPy's ``axis=`` for ``dim=``; with any other unknown keyword its
+    parser names the first keyword it could not bind."""
+    if list(kw) != ["axis"]:
+        raise TypeError(f"{op}() got an unexpected keyword argument '{next(iter(kw))}'")
+    return kw["axis"]
+
+
 def _dim_arg(op, dim, ints_only=False):
     """torch's argument parser: dim is None, an int, or (unless ints_only) a tuple of ints."""
     if dim is None or (isinstance(dim, int) and not isinstance(dim, bool)):
@@ -174,9 +182,9 @@ def _dim_arg(op, dim, ints_only=False):
     raise _bad_args(op, dim)
 
 
-def sum(input, dim=None, keepdim=False, *, dtype=None, axis=None, out=None):
-    if axis is not None:
-        dim = axis
+def sum(input, dim=None, keepdim=False, *, dtype=None, out=None, **kw):
+    if kw:
+        dim = _axis_alias("sum", dim, kw)
     _dim_arg("sum", dim)
     dims = _dims(input, dim)
     out_dt = _sum_dtype(input, dtype)
@@ -188,9 +196,9 @@ def sum(input, dim=None, keepdim=False, *, dtype=None, axis=None, out=None):
                   {"self_sizes": input._data.shape, "dims": dims, "keepdim": keepdim})
 
 
-def mean(input, dim=None, keepdim=False, *, dtype=None, axis=None, out=None):
-    if axis is not None:
-        dim = axis
+def mean(input, dim=None, keepdim=False, *, dtype=None, out=None, **kw):
+    if kw:
+        dim = _axis_alias("mean", dim, kw)
     _dim_arg("mean", dim)
     if dtype is None and input._data.dtype.kind != "f":
         raise RuntimeError(

@@ -453,8 +453,12 @@ def narrow(self, dim, start, length):
 def _slice(self, d, start, end, step, op="slice"):
     idx = [slice(None)] * self._data.ndim
     idx[d] = slice(start, end, step)
-    return make_view(op, self, self._data[tuple(idx)], SliceBackward0,
-                     {"self_sizes": self._data.shape, "dim": d, "start": start, "end": end, "step": step})
+    arr = self._data[tuple(idx)]
+    out = make_view(op, self, arr, SliceBackward0,
+                    {"self_sizes": self._data.shape, "dim": d, "start": start, "end": end, "step": step})
+    if arr.size == 0:     # NumPy does not move an empty slice's pointer; torch's offset moves
+        out._empty_offset = self.storage_offset() + start * self.stride(d)
+    return out
 
 
 def select(self, dim, index):
