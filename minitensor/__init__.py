@@ -33,11 +33,12 @@ from .functions.indexing import (flip, roll, index_select, gather, take, take_al
                                  tensor_split, diagonal, as_strided, movedim, moveaxis, sort, argsort,
                                  topk, cumsum, cumprod, unbind)
 from .functions.reduction import (sum, mean, prod, max, min, amax, amin, argmax, argmin, all,
-                                  any, norm, var, std, var_mean, std_mean, logsumexp)
+                                  any, norm, var, std, var_mean, std_mean, logsumexp, median)
 from .functions.views import (reshape, flatten, squeeze, unsqueeze, t, transpose, swapaxes,
                               permute, narrow, select, broadcast_to, ravel)
 from .functions.linalg import matmul, mm, bmm, dot, mv
-from .functions.join import cat, concat, concatenate, stack
+from .functions.join import (cat, concat, concatenate, stack, hstack, vstack, row_stack, dstack,
+                             column_stack)
 from .functions.activation import softmax, log_softmax
 from .functions.copying import clone, detach
 from ._methods import reciprocal

@@ -155,7 +155,7 @@ METHODS = {
     # reductions
     "sum": R.sum, "mean": R.mean, "prod": R.prod, "max": R.max, "min": R.min, "amax": R.amax,
     "amin": R.amin, "argmax": R.argmax, "argmin": R.argmin, "all": R.all, "any": R.any, "norm": R.norm,
-    "var": R.var, "std": R.std, "logsumexp": R.logsumexp,
+    "var": R.var, "std": R.std, "logsumexp": R.logsumexp, "median": R.median,
     # views
     "view": V.view, "view_as": V.view_as, "reshape": V.reshape, "reshape_as": V.reshape_as,
     "flatten": V.flatten, "unflatten": V.unflatten, "squeeze": V.squeeze, "unsqueeze": V.unsqueeze,
@@ -196,6 +196,12 @@ METHODS = {
     "__gt__": _binop(P.gt), "__ge__": _binop(P.ge),
     "__iadd__": _iop(P.add_), "__isub__": _iop(P.sub_), "__imul__": _iop(P.mul_),
     "__itruediv__": _iop(P.div_), "__ipow__": _iop(P.pow_),
+    "__ifloordiv__": _iop(P.floor_divide_), "__imod__": _iop(P.remainder_),
+    "__iand__": _iop(P.bitwise_and_), "__ior__": _iop(P.bitwise_or_),
+    "__ixor__": _iop(P.bitwise_xor_), "__ilshift__": _iop(P.bitwise_left_shift_),
+    "__irshift__": _iop(P.bitwise_right_shift_),
+    "floor_divide_": P.floor_divide_, "remainder_": P.remainder_, "fmod_": P.fmod_,
+    "bitwise_and_": P.bitwise_and_, "bitwise_or_": P.bitwise_or_, "bitwise_xor_": P.bitwise_xor_,
 }
 
 from . import dtypes as _D  # noqa: E402

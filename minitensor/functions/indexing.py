@@ -260,8 +260,10 @@ def nonzero(input, *, as_tuple=False):
     if a.ndim == 0:
         return record("nonzero", np.zeros((int(bool(a)), 0), np.int64), input._device, (input,), None)
     # torch fills nonzero's (n, ndim) result column by column: strides (1, n)
-    return record("nonzero", np.asfortranarray(np.argwhere(a).astype(np.int64)), input._device,
-                  (input,), None)
+    nz = np.argwhere(a)
+    out = np.empty((nz.shape[1], nz.shape[0]), np.int64).T   # explicit (1, n) strides
+    out[...] = nz
+    return record("nonzero", out, input._device, (input,), None)
 
 
 def argwhere(input):

@@ -39,7 +39,9 @@ def _tensors(op, tensors):
             raise TypeError(
                 f"expected Tensor as element {i} in argument 0, but got {type(t).__name__}")
     if not tensors:
-        raise RuntimeError(f"{op}(): expected a non-empty list of Tensors")
+        if op == "stack":
+            raise RuntimeError("stack expects a non-empty TensorList")
+        raise ValueError(f"torch.{op}(): expected a non-empty list of Tensors")
     return tuple(tensors)
 
 
@@ -83,3 +85,41 @@ def stack(tensors, dim=0, *, out=None):
     dev = _device_of("stack", ts)
     arr = np.stack([t._data.astype(dt.np, copy=False) for t in ts], axis=d)
     return record("stack", arr, dev, ts, StackBackward0, {"dim": d})
+
+
+def _atleast(ts, n):
+    from .views import reshape
+    out = []
+    for t in ts:
+        shp = t._data.shape
+        if len(shp) >= n:
+            out.append(t)
+        elif n == 1:
+            out.append(reshape(t, 1))
+        elif n == 2:
+            out.append(reshape(t, (1,) + shp if shp else (1, 1)))
+        else:
+            out.append(reshape(t, ((1,) + shp + (1,)) if len(shp) == 1 else (1, 1, 1) if not shp else shp + (1,)))
+    return out
+
+
+def hstack(tensors, *, out=None):
+    ts = _atleast(_tensors("hstack", tensors), 1)
+    return cat(ts, 0 if ts[0]._data.ndim == 1 else 1)
+
+
+def vstack(tensors, *, out=None):
+    return cat(_atleast(_tensors("vstack", tensors), 2), 0)
+
+
+row_stack = vstack
+
+
+def dstack(tensors, *, out=None):
+    return cat(_atleast(_tensors("dstack", tensors), 3), 2)
+
+
+def column_stack(tensors, *, out=None):
+    from .views import reshape
+    ts = [reshape(t, -1, 1) if t._data.ndim <= 1 else t for t in _tensors("column_stack", tensors)]
+    return cat(ts, 1)

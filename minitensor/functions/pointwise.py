@@ -165,6 +165,12 @@ class MulBackward0(Node):
         a, b = self.saved()
         return (None if b is None else g * b), (None if a is None else g * a)
 
+    def backward_graph(self, g):
+        """create_graph=True: the same formula in tensor ops, recorded."""
+        self.saved()                      # the version checks
+        a, b = (s.tensor if hasattr(s, "tensor") else s.value for s in self._saved)
+        return (None if b is None else g * b), (None if a is None else g * a)
+
 
 class DivBackward0(Node):
     saves = (("self", 0), ("other", 1))
@@ -225,7 +231,8 @@ class NegBackward0(Node):
 
 def _unary_node(name, saves, formula):
     def backward(self, g):
-        return (formula(g, *self.saved()),)
+        with quiet:           # torch's formulas give inf/nan silently (sqrt at 0, log at 0)
+            return (formula(g, *self.saved()),)
     return type(name, (Node,), {"saves": saves, "backward": backward, "__slots__": ()})
 
 
@@ -269,6 +276,7 @@ class ClampBackward0(Node):       # tensor bounds
 
 class MaximumBackward0(Node):
     saves = (("self", 0), ("other", 1))
+    _grad_versions = (1, 1)        # torch's formula ends with an in-place masked_fill_
 
     def backward(self, g):
         a, b = self.saved()
@@ -279,6 +287,7 @@ class MaximumBackward0(Node):
 
 class MinimumBackward0(Node):
     saves = (("self", 0), ("other", 1))
+    _grad_versions = (1, 1)        # torch's formula ends with an in-place masked_fill_
 
     def backward(self, g):
         a, b = self.saved()
@@ -622,8 +631,11 @@ def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
 
 
 def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
-    return record("isclose", np.isclose(input._data, other._data, rtol, atol, equal_nan),
-                  input._device, (input, other), None)
+    from ..tensor import _bump
+    out = record("isclose", np.isclose(input._data, other._data, rtol, atol, equal_nan),
+                 input._device, (input, other), None)
+    _bump(out)      # torch computes it with one in-place op on its result: _version 1
+    return out
 
 
 def logical_not(input):
@@ -705,7 +717,9 @@ def _inplace_binary(op, t, other, compute, node, attrs=None, to_float=False):
         node = _bind_saved(node, _wrap(t._data.copy(), t._device))
     with quiet:
         values = compute(x, y)
-    return inplace(op, t, values, (t, other), node, attrs)
+    # tensor ** number has one input in torch's graph; the other ops wrap the scalar
+    inputs = (t,) if node is not None and node.__name__ == "PowBackward0" else (t, other)
+    return inplace(op, t, values, inputs, node, attrs)
 
 
 def _no_overlap(t):
@@ -829,6 +843,10 @@ class ZeroBackward0(FillBackward0):
     pass
 
 
+class FillBackward2(FillBackward0):     # fill_ with a number, in torch 2.13
+    pass
+
+
 class FillBackward1(Node):       # fill_ with a 0-dim tensor value
     saves = ()
 
@@ -845,7 +863,7 @@ def fill_(self, value):
     if not isinstance(value, (bool, int, float)):
         raise TypeError(f"fill_(): argument 'value' (position 1) must be Number, not {type(value).__name__}")
     return inplace("fill_", self, np.full(self._data.shape, value).astype(self._data.dtype, casting="unsafe")
-                   if self._data.dtype.kind != "f" else self._data.dtype.type(value), (self,), FillBackward0)
+                   if self._data.dtype.kind != "f" else self._data.dtype.type(value), (self,), FillBackward2)
 
 
 def zero_(self):
@@ -984,6 +1002,7 @@ def square_(self):
 # ------------------------------------------------------------ more binary ops
 class FmaxBackward0(Node):
     saves = (("self", 0), ("other", 1))
+    _grad_versions = (1, 1)        # torch's formula ends with an in-place masked_fill_
 
     def backward(self, g):
         a, b = self.saved()
@@ -993,6 +1012,7 @@ class FmaxBackward0(Node):
 
 class FminBackward0(Node):
     saves = (("self", 0), ("other", 1))
+    _grad_versions = (1, 1)        # torch's formula ends with an in-place masked_fill_
 
     def backward(self, g):
         a, b = self.saved()
@@ -1102,3 +1122,30 @@ def xlogy(input, other):
     with quiet:
         arr = np.where(x == 0, 0, x * np.log(y)).astype(np.asarray(x).dtype)
     return record("xlogy", arr, dev, (input, other), None)
+
+
+def _inplace_from(op, fn, to_float_check=True):
+    """x op= y for ops without a gradient: compute out of place, write back in place."""
+    def method(self, other):
+        r = fn(self, other)
+        dt = r.dtype
+        if dt is not self.dtype and not _can_cast(dt, self.dtype):
+            from ..dispatch import SCALAR_NAMES
+            raise RuntimeError(f"result type {SCALAR_NAMES[dt.name]} can't be cast to the desired "
+                               f"output type {SCALAR_NAMES[self.dtype.name]}")
+        if r._data.shape != self._data.shape:
+            from .copying import _check_copy_shapes
+            _check_copy_shapes(self._data.shape, r._data.shape)
+        return inplace(op, self, r._data, (self, other), None)
+    method.__name__ = op
+    return method
+
+
+floor_divide_ = _inplace_from("floor_divide_", floor_divide)
+remainder_ = _inplace_from("remainder_", remainder)
+fmod_ = _inplace_from("fmod_", fmod)
+bitwise_and_ = _inplace_from("bitwise_and_", bitwise_and)
+bitwise_or_ = _inplace_from("bitwise_or_", bitwise_or)
+bitwise_xor_ = _inplace_from("bitwise_xor_", bitwise_xor)
+bitwise_left_shift_ = _inplace_from("bitwise_left_shift_", bitwise_left_shift)
+bitwise_right_shift_ = _inplace_from("bitwise_right_shift_", bitwise_right_shift)

@@ -120,11 +120,12 @@ def _prod_without(x, dim):
 
 class MaxBackward1(Node):   # full max/min: grad split evenly among ties
     saves = (("self", 0), ("result", -1))
+    _grad_versions = (1,)     # torch's evenly_distribute_backward writes its result in place
 
     def backward(self, g):
         x, r = self.saved()
         m = x == r
-        return (g * m / m.sum(),)
+        return (g * m / g.dtype.type(m.sum()),)
 
 
 MinBackward1 = type("MinBackward1", (MaxBackward1,), {"__slots__": ()})
@@ -132,6 +133,7 @@ MinBackward1 = type("MinBackward1", (MaxBackward1,), {"__slots__": ()})
 
 class MaxBackward0(Node):   # max(dim): grad goes to the chosen index
     saves = ()
+    _grad_versions = (2,)     # torch: zeros, then two in-place steps (scatter_ of the values)
 
     def backward(self, g):
         out = np.zeros(self.self_sizes, g.dtype)
@@ -285,7 +287,7 @@ class AmaxBackward0(Node):
         if dims is not None and not keep:
             r, g = np.expand_dims(r, dims), np.expand_dims(g, dims)
         m = x == r
-        return (g * m / m.sum(axis=dims, keepdims=True),)
+        return (g * m / m.sum(axis=dims, keepdims=True).astype(g.dtype),)
 
 
 AminBackward0 = type("AminBackward0", (AmaxBackward0,), {"__slots__": ()})
@@ -453,3 +455,49 @@ def logsumexp(input, dim, keepdim=False):
         r = np.squeeze(r, dims)
     return record("logsumexp", r.astype(x.dtype), input._device, (input,), LogsumexpBackward0,
                   {"dims": dims, "keepdim": keepdim})
+
+
+# ------------------------------------------------------------------ median
+class MedianBackward0(Node):      # full median: the gradient goes to one element
+    saves = ()
+    _grad_versions = (1,)
+
+    def backward(self, g):
+        out = np.zeros(self.self_sizes, g.dtype)
+        out.reshape(-1)[self.index] = g
+        return (out,)
+
+
+class MedianBackward1(MaxBackward0):
+    pass
+
+
+def _lower_median_index(a, axis):
+    """torch's median is the lower of the two middle values; NaN counts as largest."""
+    order = np.argsort(a, axis=axis, kind="stable")
+    k = (a.shape[axis] - 1) // 2
+    return np.take(order, k, axis=axis)
+
+
+def median(input, dim=None, keepdim=False):
+    a = input._data
+    if dim is None:
+        if a.size == 0:
+            return record("median", np.asarray(np.nan, a.dtype), input._device, (input,), None)
+        flat = a.reshape(-1)
+        i = int(_lower_median_index(flat, 0))
+        return record("median", flat[i].copy(), input._device, (input,), MedianBackward0,
+                      {"self_sizes": a.shape, "index": i})
+    d = _wrap_dim(dim, a.ndim)
+    if a.ndim == 0:
+        return return_type("median", record("median", a.copy(), input._device, (input,), None),
+                           record("median", np.zeros((), np.int64), input._device, (), None))
+    idx = _lower_median_index(a, d)
+    vals = np.take_along_axis(a, np.expand_dims(idx, d), axis=d)
+    if not keepdim:
+        vals = np.squeeze(vals, d)
+    else:
+        idx = np.expand_dims(idx, d)
+    values = record("median", vals, input._device, (input,), MedianBackward1,
+                    {"self_sizes": a.shape, "dim": d, "keepdim": keepdim, "indices": idx})
+    return return_type("median", values, record("median", idx.astype(np.int64), input._device, (), None))

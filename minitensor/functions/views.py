@@ -120,6 +120,7 @@ class AliasBackward0(Node):
 
 class IndexBackward0(Node):
     saves = ()
+    _grad_versions = (1,)      # torch: zeros, then index_put_ in place
 
     def backward(self, g):
         out = np.zeros(self.self_sizes, g.dtype)
