@@ -90,9 +90,25 @@ function render({ model, el }) {
   }
   gsvg.addEventListener("click", onclick); msvg.addEventListener("click", onclick);
 
+  // Fit each picture to its pane, but never below MIN_SCALE (text stays readable on a
+  // projector); past that the pane scrolls.
+  const MIN_SCALE = 0.7;
+  function fit(pane) {
+    const svg = pane.querySelector("svg");
+    if (!svg) return;
+    const w = parseFloat(svg.getAttribute("width")) * 4 / 3;
+    const hgt = parseFloat(svg.getAttribute("height")) * 4 / 3;
+    const avail = pane.clientWidth - 4;
+    if (!(w > 0) || !(avail > 0)) return;
+    const scale = Math.max(MIN_SCALE, Math.min(1, avail / w));
+    svg.style.width = (w * scale) + "px"; svg.style.height = (hgt * scale) + "px";
+  }
+  function fitAll() { fit(gsvg); fit(msvg); }
+  if (window.ResizeObserver) new ResizeObserver(fitAll).observe(panes);
   function draw() {
     gsvg.innerHTML = model.get("graph_svg") || "";
     msvg.innerHTML = model.get("memory_svg") || "";
+    fitAll();
     const text = model.get("graph_text");
     if (!model.get("graph_svg") && text) { gsvg.append(h("pre", "mtw-text", text)); }
     mark();
@@ -133,13 +149,12 @@ CSS = r"""
 .mtw { font-family: Arial, Helvetica, sans-serif; font-size: 15px; color: #222; }
 .mtw-msg { background: #fff3cd; border: 1px solid #d9a400; padding: 4px 8px; margin: 4px 0; }
 .mtw-panes { display: flex; gap: 12px; align-items: flex-start; }
-.mtw-pane { flex: 1 1 50%; min-width: 0; border: 1px solid #ddd; border-radius: 6px;
+.mtw-pane { flex: 1 1 0; min-width: 0; border: 1px solid #ddd; border-radius: 6px;
             padding: 4px; background: white; overflow: auto; max-height: 75vh; }
 .mtw-ptitle { font-weight: bold; font-size: 14px; color: #555; margin: 0 0 4px 4px; }
-.mtw-svg svg { max-width: 100%; height: auto; }
+.mtw-svg svg { display: block; }   /* natural size (14 pt text): the pane scrolls instead */
 .mtw-svg g.node { cursor: pointer; }
-.mtw-svg g.node.mtw-selected > path, .mtw-svg g.node.mtw-selected > polygon {
-  stroke: #000 !important; stroke-width: 3px; stroke-dasharray: 6 3; }
+.mtw-svg g.node.mtw-selected { filter: drop-shadow(0 0 3px #000) drop-shadow(0 0 6px #e7298a); }
 .mtw-legend { display: flex; flex-wrap: wrap; gap: 4px 14px; margin: 6px 2px; font-size: 13px; }
 .mtw-li { display: inline-flex; align-items: center; gap: 5px; }
 .mtw-sw { width: 16px; height: 12px; border: 1.5px solid; border-radius: 3px; display: inline-block; }
