@@ -216,7 +216,8 @@ def inplace(op, t, values, inputs, node_cls=None, attrs=None, saves=None, check=
     (its value before the op); the node's gradient for it flows to ``t``'s old history."""
     if check:
         check_inplace(t)
-    grad = node_cls is not None and needs_grad(inputs)
+    # an integer or bool tensor never gets a history, even from a float source
+    grad = node_cls is not None and t._data.dtype.kind in "fc" and needs_grad(inputs)
     if grad:
         old_edge = edge(t)
     if values is not None:

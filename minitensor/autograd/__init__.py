@@ -96,8 +96,6 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
 def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False,
          only_inputs=True, allow_unused=None, is_grads_batched=False, materialize_grads=False):
     from ..tensor import Tensor, _wrap
-    if create_graph:
-        raise NotImplementedError(CREATE_GRAPH)
     single = isinstance(inputs, Tensor)
     inputs = (inputs,) if single else tuple(inputs)
     nodes, grads = _roots(outputs, grad_outputs, "grad")
@@ -107,8 +105,14 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
             raise RuntimeError("One of the differentiated Tensors does not require grad")
         keys.append(_edge_of(t))
     capture = {k: None for k in keys}
-    run_backward(nodes, grads, bool(retain_graph), capture, op="autograd.grad",
-                 targets={n for n, _ in keys}, accumulate=())
+    if retain_graph is None:
+        retain_graph = create_graph
+    if create_graph:
+        from .engine import run_backward_graph
+        run_backward_graph(nodes, grads, retain_graph, capture, {n for n, _ in keys})
+    else:
+        run_backward(nodes, grads, retain_graph, capture, op="autograd.grad",
+                     targets={n for n, _ in keys}, accumulate=())
     out = []
     for i, (t, k) in enumerate(zip(inputs, keys)):
         g = capture[k]
@@ -118,6 +122,8 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
                     f"The differentiated Tensor at index {i} appears to not have been used in the "
                     "graph. Set allow_unused=True if this is the desired behavior.")
             out.append(_wrap(np.zeros_like(t._data), t._device) if materialize_grads else None)
+        elif create_graph:
+            out.append(g)                 # a Tensor with its own history
         else:
             out.append(_wrap(np.array(g, dtype=t._data.dtype), t._device))
     return tuple(out)

@@ -304,3 +304,92 @@ def _retain(t, g):
         t._grad = _wrap(cur._data + g, t._device)
     if events.listeners:
         events.emit(events.GRAD, "AccumulateGrad", (t,), (t._grad,))
+
+
+def run_backward_graph(roots, grads, retain_graph, capture, targets):
+    """``autograd.grad(create_graph=True)``: the same walk, with gradients as Tensors
+    and grad mode on, so the backward pass is itself recorded. A node whose inputs to
+    its formula are all constants runs its NumPy formula; otherwise it needs a
+    ``backward_graph`` (tensor ops), which only some nodes have."""
+    from ..tensor import _wrap
+    from .node import SavedTensor
+    deps, seen, needed = _graph([n for n, _ in roots], targets)
+    buffers = {}
+
+    def add(node, nr, g):
+        slots = buffers.get(node)
+        if slots is None:
+            slots = buffers[node] = [None] * node._n_outputs
+        slots[nr] = g if slots[nr] is None else slots[nr] + g
+
+    for (node, nr), g in zip(roots, grads):
+        add(node, nr, _wrap(g))
+    tie = itertools.count()
+
+    def key(n):
+        return _FIRST if type(n) is AccumulateGrad else -n._seq
+
+    ready = [(key(n), next(tie), n) for n in dict.fromkeys(n for n, _ in roots)
+             if deps.get(n, 0) == 0]
+    heapq.heapify(ready)
+    prev_mode = grad_mode.enabled
+    grad_mode.enabled = True
+    try:
+        while ready:
+            _, _, node = heapq.heappop(ready)
+            slots = buffers.pop(node)
+            for nr, g in enumerate(slots):
+                k = (node, nr)
+                if g is not None and k in capture:
+                    capture[k] = g if capture[k] is None else capture[k] + g
+            if type(node) is AccumulateGrad:
+                continue
+            live = any(g is not None and g.requires_grad for g in slots) or any(
+                isinstance(s, SavedTensor) and (s.tensor is None or s.tensor.requires_grad)
+                for s in node._saved)
+            if not live:
+                out = node.backward(*[None if g is None else g._data for g in slots])
+                in_grads = [None if x is None else _wrap(np.asarray(x)) for x in out]
+            elif hasattr(node, "backward_graph"):
+                in_grads = node.backward_graph(*slots)
+            else:
+                raise NotImplementedError(
+                    f"minitensor cannot differentiate the backward of {node.name()} "
+                    "(create_graph=True)")
+            for (nxt, nr), ig, meta in zip(node.next_functions, in_grads, node._input_meta):
+                if nxt is None or ig is None or nxt not in needed:
+                    continue
+                shape, dt = meta
+                if tuple(ig.shape) != shape:
+                    ig = _sum_to_tensor(ig.expand(*np.broadcast_shapes(tuple(ig.shape), shape)),
+                                        shape)
+                if ig._data.dtype != dt:
+                    ig = ig.to(_dtype(dt))
+                add(nxt, nr, ig)
+                deps[nxt] -= 1
+                if deps[nxt] == 0:
+                    heapq.heappush(ready, (key(nxt), next(tie), nxt))
+    finally:
+        grad_mode.enabled = prev_mode
+        if not retain_graph:
+            for node in seen:
+                node._free()
+    if events.listeners:
+        events.emit(events.BACKWARD, "autograd.grad", (), ())
+
+
+def _dtype(np_dtype):
+    from ..dtypes import FROM_NP
+    return FROM_NP[np_dtype]
+
+
+def _sum_to_tensor(t, shape):
+    """``sum_to`` in tensor ops (recorded when create_graph=True)."""
+    lead = t.dim() - len(shape)
+    dims = list(range(lead)) + [i + lead for i, n in enumerate(shape)
+                                if n == 1 and t.shape[i + lead] != 1]
+    if dims:
+        t = t.sum(dims, keepdim=True)
+    if lead:
+        t = t.reshape(shape)
+    return t
