@@ -39,8 +39,8 @@ def default_notebooks():
         rel = p.relative_to(ROOT)
         if ".ipynb_checkpoints" in rel.parts:
             continue
-        if rel.parent == Path("notebooks/exercises"):
-            continue  # students' copies
+        if rel.parent in (Path("notebooks/exercises"), Path("notebooks/exercises/source")):
+            continue  # students' copies, and the marked-up source they are built from
         out.append(p)
     return out
 
