@@ -167,19 +167,31 @@ def set_data(self, new):
 
 
 def copy_(self, src, non_blocking=False, *, op="copy_"):
-    from .pointwise import _as_operand
+    if isinstance(src, (bool, int, float)) and op == "copy_":
+        src = _wrap(np.asarray(src), self._device)      # torch accepts a number here
     if not isinstance(src, Tensor):
         raise TypeError(f"copy_(): argument 'other' (position 1) must be Tensor, not {type(src).__name__}")
-    if src._data.shape != self._data.shape:
-        _check_copy_shapes(self._data.shape, src._data.shape)
+    check_inplace(self)       # torch checks the leaf first, then overlap, then shapes
     if _self_overlapping(self._data):
         raise RuntimeError(
             "unsupported operation: more than one element of the written-to tensor refers to a "
             "single memory location. Please clone() the tensor before performing the operation.")
-    values = src._data
-    if values.dtype != self._data.dtype:
-        values = values.astype(self._data.dtype)   # copy_ casts freely, float -> int included
-    return inplace(op, self, values, (self, src), CopyBackwards)
+    d, sa = self._data, src._data
+    if d.size and sa.size and np.may_share_memory(d, sa) and not (
+            d.__array_interface__["data"][0] == sa.__array_interface__["data"][0]
+            and d.shape == sa.shape and d.strides == sa.strides):
+        raise RuntimeError(
+            "unsupported operation: some elements of the input tensor and the written-to tensor "
+            "refer to a single memory location. Please clone() the tensor before performing the "
+            "operation.")
+    if sa.shape != d.shape:
+        _check_copy_shapes(d.shape, sa.shape)
+    values = sa
+    if values.dtype != d.dtype:
+        values = values.astype(d.dtype)   # copy_ casts freely, float -> int included
+    # an integer destination is not differentiable: no history even from a grad source
+    node = CopyBackwards if d.dtype.kind == "f" else None
+    return inplace(op, self, values, (self, src), node)
 
 
 def _check_copy_shapes(dst, src):

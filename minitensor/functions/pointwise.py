@@ -334,16 +334,24 @@ def sub(input, other, *, alpha=1, out=None):
     return record("sub", arr, dev, (input, other), SubBackward0, {"alpha": alpha} if alpha != 1 else None)
 
 
+def _is_bool(x):
+    return x._data.dtype == np.bool_ if isinstance(x, Tensor) else isinstance(x, bool)
+
+
 def _no_bool_sub(a, b):
-    if isinstance(a, Tensor) and isinstance(b, (Tensor, bool)):
-        bb = b._data.dtype == np.bool_ if isinstance(b, Tensor) else True
-        if a._data.dtype == np.bool_ and bb:
-            raise RuntimeError(
-                "Subtraction, the `-` operator, with two bool tensors is not supported. "
-                "Use the `^` or `logical_xor()` operator instead.")
+    ab, bb = _is_bool(a), _is_bool(b)
+    if ab and bb:
+        raise RuntimeError(
+            "Subtraction, the `-` operator, with two bool tensors is not supported. "
+            "Use the `^` or `logical_xor()` operator instead.")
+    if (ab and isinstance(a, Tensor)) or (bb and isinstance(b, Tensor)):
+        raise RuntimeError(
+            "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying "
+            "to invert a mask, use the `~` or `logical_not()` operator instead.")
 
 
 def rsub(input, other, *, alpha=1):
+    _no_bool_sub(other, input)
     # other - input
     x, y, dev, _ = operands("rsub", input, other)
     return record("rsub", y - x * alpha, dev, (input,), RsubBackward1, {"alpha": alpha})
@@ -362,8 +370,11 @@ def div(input, other, *, rounding_mode=None, out=None):
     if rounding_mode is not None:
         x, y, dev, _ = operands("div", input, other)
         _int_zero_division(x, y)
-        with quiet:
-            q = np.true_divide(x, y)
+        try:
+            with quiet:
+                q = np.true_divide(x, y)
+        except ValueError:
+            raise broadcast_error(input, other) from None
         if rounding_mode == "floor":
             q = np.floor(q) if np.issubdtype(np.asarray(x).dtype, np.floating) else np.floor_divide(x, y)
         elif rounding_mode == "trunc":
@@ -509,7 +520,13 @@ def neg(input):
 negative = neg
 
 
+def _no_bool(op, t):
+    if isinstance(t, Tensor) and t._data.dtype == np.bool_:
+        raise NotImplementedError(f"\"{op}_cpu\" not implemented for 'Bool'")
+
+
 def abs(input):
+    _no_bool("abs", input)
     return _unary("abs", input, np.abs, AbsBackward0, False)
 
 
@@ -542,6 +559,8 @@ def _sigmoid(x):
         return _sigmoid(x.astype(np.float32)).astype(np.float16)
     with quiet:                     # exp(-x) may overflow to inf: 1/inf is the right 0
         r = np.exp(-x)
+        if type(r) is not np.ndarray:   # a 0-d input gives a NumPy scalar
+            return np.asarray(1 / (r + 1))
         r += 1
         return np.reciprocal(r, out=r)
 
@@ -552,7 +571,7 @@ def sigmoid(input):
 
 def relu(input):
     if input._data.dtype == np.bool_:
-        raise RuntimeError('"clamp_min_cpu" not implemented for \'Bool\'')
+        raise RuntimeError("Boolean inputs not supported for relu")
     return _unary("relu", input, lambda x: np.maximum(x, x.dtype.type(0)), ReluBackward0, False)
 
 
@@ -783,6 +802,13 @@ def pow_(self, exponent):
 
 def _inplace_unary(op, node, fn, to_float=True):
     def method(self):
+        if self._data.dtype == np.bool_:
+            if op == "neg_":
+                neg(self)           # raises torch's message
+            if op == "abs_":
+                _no_bool("abs", self)
+            if op == "relu_":
+                raise RuntimeError("Boolean inputs not supported for relu")
         if to_float and self._data.dtype.kind != "f":
             from ..dispatch import SCALAR_NAMES
             raise RuntimeError(f"result type Float can't be cast to the desired output type "
@@ -812,6 +838,12 @@ relu_ = _inplace_unary("relu_", ReluBackward0, lambda x: np.maximum(x, x.dtype.t
 
 def clamp_(self, min=None, max=None):
     _clamp_args(min, max)
+    dt = result_dtype(self, *(v for v in (min, max) if v is not None and not isinstance(v, Tensor)))
+    if dt is not self.dtype and not _can_cast(dt, self.dtype):
+        from ..dispatch import SCALAR_NAMES
+        from ..dtypes import CPP_NAMES      # clamp_'s message names the C++ type
+        raise RuntimeError(f"result type {SCALAR_NAMES[dt.name]} can't be cast to the desired "
+                           f"output type {CPP_NAMES[self.dtype.name]}")
     from .copying import _check_copy_shapes
     for v in (min, max):
         if isinstance(v, Tensor):

@@ -418,9 +418,13 @@ def expand(self, *sizes):
                 f"non-singleton dimension {i}.  Target sizes: [{', '.join(map(str, sizes))}].  "
                 f"Tensor sizes: [{', '.join(map(str, shp))}]")
         target.append(n)
-    arr = np.broadcast_to(self._data, tuple(target))
-    if self._data.flags.writeable:
-        arr = np.lib.stride_tricks.as_strided(self._data, arr.shape, arr.strides, writeable=True)
+    # torch's strides: 0 for new and for expanded dims; a kept size-1 dim keeps its stride
+    it = self._data.itemsize
+    old = self._data.strides
+    strides = tuple(0 if i < lead or (shp[i - lead] == 1 and n != 1) else old[i - lead]
+                    for i, n in enumerate(target))
+    arr = np.lib.stride_tricks.as_strided(self._data, tuple(target), strides,
+                                          writeable=self._data.flags.writeable)
     return make_view("expand", self, arr, ExpandBackward0)
 
 
@@ -668,6 +672,9 @@ def setitem(self, idx, value):
         finally:
             events.listeners.extend(saved)
         if v is self:
+            if all(i is Ellipsis for i in idx):
+                copy_(self, value)      # x[...] = v is x.copy_(v) in torch, no view
+                return
             v = alias(self)
         if value._data.shape != v._data.shape:
             # torch drops the value's leading 1s, then expands it to the target (its messages)
