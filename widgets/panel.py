@@ -221,7 +221,7 @@ class Panel(anywidget.AnyWidget):
         g_src = render.graph_dot(snap, changed=changed, legend=False)
         m_src = render.memory_dot(snap, changed=changed, prev=prev, legend=False)
         try:
-            g, m = dot.render(g_src), dot.render(m_src)
+            g, m = dot.render_pair(g_src, m_src)
             gt = ""
             msg = self._notice
         except Exception as e:
