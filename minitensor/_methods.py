@@ -200,7 +200,7 @@ METHODS = {
     "__iand__": _iop(P.bitwise_and_), "__ior__": _iop(P.bitwise_or_),
     "__ixor__": _iop(P.bitwise_xor_), "__ilshift__": _iop(P.bitwise_left_shift_),
     "__irshift__": _iop(P.bitwise_right_shift_),
-    "floor_divide_": P.floor_divide_, "remainder_": P.remainder_, "fmod_": P.fmod_,
+    "sign_": P.sign_, "floor_divide_": P.floor_divide_, "remainder_": P.remainder_, "fmod_": P.fmod_,
     "bitwise_and_": P.bitwise_and_, "bitwise_or_": P.bitwise_or_, "bitwise_xor_": P.bitwise_xor_,
 }
 

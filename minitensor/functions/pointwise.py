@@ -344,7 +344,7 @@ def _no_bool_sub(a, b):
         raise RuntimeError(
             "Subtraction, the `-` operator, with two bool tensors is not supported. "
             "Use the `^` or `logical_xor()` operator instead.")
-    if (ab and isinstance(a, Tensor)) or (bb and isinstance(b, Tensor)):
+    if ab or bb:          # a Python bool counts as a bool tensor here
         raise RuntimeError(
             "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying "
             "to invert a mask, use the `~` or `logical_not()` operator instead.")
@@ -403,7 +403,12 @@ def rdiv(input, other):
 
 
 def floor_divide(input, other):
-    return div(input, other, rounding_mode="floor")
+    out = div(input, other, rounding_mode="floor")
+    from ..dispatch import needs_grad, link
+    from ..autograd import grad_mode
+    if grad_mode.enabled and out._data.dtype.kind == "f" and needs_grad((input, other)):
+        link(out, _NotImplementedNode, (input, other))
+    return out
 
 
 def remainder(input, other):
@@ -435,6 +440,8 @@ def pow(input, exponent):
         return record("pow", arr, dev, (exponent,), PowBackward2, {"base_value": input})
     if isinstance(exponent, Tensor):
         x, y, dev, _ = operands("pow", input, exponent)
+        if np.asarray(x).dtype == np.bool_:
+            raise NotImplementedError("\"pow\" not implemented for 'Bool'")
         try:
             with quiet:
                 arr = np.power(x, y)
@@ -442,6 +449,9 @@ def pow(input, exponent):
             raise broadcast_error(input, exponent) from None
         return record("pow", arr, dev, (input, exponent), PowBackward1)
     x, y, dev, _ = operands("pow", input, exponent)
+    if x.dtype == np.bool_:           # bool ** bool stays bool: x ** True is x, x ** False is 1
+        arr = x.copy() if y else np.ones_like(x)
+        return record("pow", arr, dev, (input,), None)
     if isinstance(y, (int, bool)) and not isinstance(y, bool) and y < 0 and x.dtype.kind in "iu":
         raise RuntimeError("Integers to negative integer powers are not allowed.")
     with quiet:
@@ -576,7 +586,25 @@ def relu(input):
 
 
 def sign(input):
-    return record("sign", np.sign(input._data), input._device, (input,), None)
+    a = input._data
+    if a.dtype == np.bool_:
+        return record("sign", a.copy(), input._device, (input,), None)
+    return record("sign", np.sign(a), input._device, (input,), SignBackward0)
+
+
+def sign_(self):
+    a = self._data
+    return inplace("sign_", self, a.copy() if a.dtype == np.bool_ else np.sign(a), (self,),
+                   SignBackward0 if a.dtype.kind == "f" else None)
+
+
+class _NotImplementedNode(Node):
+    """torch records floor_divide with a node literally named NotImplemented."""
+    def name(self):
+        return "NotImplemented"
+
+    def backward(self, g):
+        raise RuntimeError("the derivative for 'floor_divide' is not implemented.")
 
 
 def _clamp_args(min, max):

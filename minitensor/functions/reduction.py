@@ -224,6 +224,8 @@ def mean(input, dim=None, keepdim=False, *, dtype=None, out=None, **kw):
 
 
 def prod(input, dim=None, keepdim=False, *, dtype=None):
+    if isinstance(dim, (tuple, list)) and keepdim:
+        raise TypeError("prod(): argument 'dim' (position 1) must be int, not tuple")
     _dim_arg("prod", dim, ints_only=True)
     out_dt = _sum_dtype(input, dtype)
     if dim is None:
@@ -244,10 +246,25 @@ def _extreme(name, input, dim, keepdim, np_fn, arg_fn, full_node, dim_node, rtyp
                 f"{name}(): Expected reduction dim to be specified for input.numel() == 0. "
                 "Specify the reduction dim with the 'dim' argument.")
         return record(name, np_fn(input._data), input._device, (input,), full_node)
+    if not isinstance(dim, int) or isinstance(dim, bool):
+        if isinstance(dim, (tuple, list)):
+            if keepdim:
+                raise TypeError(f"{name}(): argument 'dim' (position 1) must be int, not tuple")
+            got = ", ".join(type(d).__name__ for d in dim)
+            raise TypeError(
+                f"{name}() received an invalid combination of arguments - got (tuple), but expected "
+                f"one of:\n * ()\n      didn't match because some of the arguments have invalid types: "
+                f"(!tuple of ({got})!)\n * (Tensor other)\n      didn't match because some of the "
+                f"arguments have invalid types: (!tuple of ({got})!)\n * (int dim, bool keepdim = False)\n"
+                f"      didn't match because some of the arguments have invalid types: (!tuple of ({got})!)\n"
+                f" * (name dim, bool keepdim = False)\n      didn't match because some of the arguments "
+                f"have invalid types: (!tuple of ({got})!)\n")
     nd = input._data.ndim
     d = _wrap_dim(dim, nd)
     if nd == 0:
-        return rtype(record(name, input._data.copy(), input._device, (input,), None),
+        return rtype(record(name, input._data.copy(), input._device, (input,), dim_node,
+                            {"self_sizes": (), "dim": 0, "keepdim": True,
+                             "indices": np.zeros((), np.int64)}),
                      record(name, np.zeros((), np.int64), input._device, (), None))
     if input._data.shape[d] == 0:
         raise IndexError(
