@@ -163,3 +163,26 @@ def test_panel_bundle_has_widget_view_and_fallbacks(nb):
     assert "application/vnd.jupyter.widget-view+json" in bundle
     assert bundle["text/plain"].startswith("minitensor lab (following the notebook)")
     assert bundle["image/svg+xml"].startswith("<svg")
+
+
+def test_without_dot_the_panel_says_so_in_one_line_and_shows_text(nb, monkeypatch):
+    from widgets import dot
+    monkeypatch.setattr(dot.shutil, "which", lambda name: None)
+    dot.clear_cache()
+    lab = nb.watch()
+    nb.run("a = torch.ones(2)\nb = a.clone()")
+    assert lab.panel.message == dot.INSTALL_HINT
+    assert "\n" not in lab.panel.message and "apt-get install graphviz" in lab.panel.message
+    assert lab.panel.graph_svg == "" and "b: shape (2,) float32" in lab.panel.graph_text
+    assert nb.ns["b"].tolist() == [1.0, 1.0]          # the learner's state is untouched
+
+
+def test_grad_assignment_and_numpy_writes_show_at_the_end_of_the_cell(nb):
+    lab = nb.watch()
+    nb.run("a = torch.zeros(3, requires_grad=True)\nn = a.detach().numpy()")
+    nb.run("n[0] = 5.0\na.grad = torch.ones(3)")
+    s = lab.snapshot()
+    a = tensor(s, "a")
+    st = next(x for x in s["storages"] if x["id"] == a["storage"])
+    assert st["values"][0] == 5.0 and a["grad"] is not None
+    assert lab.timeline[-1]["kind"] == "cell" and st["id"] in lab.changed
