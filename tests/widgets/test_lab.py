@@ -144,7 +144,7 @@ def test_click_shows_details(nb):
 
 def test_reprs_are_deterministic(nb):
     def session():
-        from conftest import Notebook
+        from wtools import Notebook
         n = Notebook()
         lab = n.watch()
         n.run("a = torch.ones(2, requires_grad=True)\nb = a.clone()")
