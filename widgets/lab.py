@@ -125,6 +125,7 @@ class Lab:
         if self._running:
             return self
         self._running = True
+        S.ACTIVE.append(self.regs)
         try:
             import minitensor.events as ev
             self._sub = ev.subscribe(self.on_event)
@@ -148,6 +149,8 @@ class Lab:
     def stop(self):
         """Detach from the notebook. The panel keeps its last pictures and timeline."""
         self._running = False
+        if self.regs in S.ACTIVE:
+            S.ACTIVE.remove(self.regs)
         if self._sub is not None:
             self._sub.close()
             self._sub = None

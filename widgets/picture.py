@@ -73,7 +73,8 @@ def _build(tensors, ns, expand):
     found, arrays = N.scan(ns)
     wanted = {id(t) for t in tensors}
     named = [(n, t) for n, t in found if id(t) in wanted]
-    return S.build(named, arrays, extra=tensors, lookup=found, expand=expand)
+    return S.build(named, arrays, extra=tensors, lookup=found, expand=expand,
+                   regs=S.current_registries())
 
 
 def draw_graph(*tensors, namespace=None, legend=True):

@@ -43,6 +43,12 @@ class Registries:
 
 
 GLOBAL = Registries()    # for static draw_graph / draw_memory
+ACTIVE = []              # registries of running labs: static pictures use the newest, so
+                         # their ids (s1, t1...) agree with the live panel's
+
+
+def current_registries():
+    return ACTIVE[-1] if ACTIVE else GLOBAL
 
 
 def _key(t):

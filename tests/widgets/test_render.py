@@ -9,6 +9,8 @@ import widgets
 from widgets import dot, render
 from widgets import snapshot as S
 
+from wtools import tensor
+
 needs_dot = pytest.mark.skipif(not dot.available(), reason="graphviz `dot` not installed")
 
 
@@ -151,3 +153,10 @@ def test_text_fallback_lists_everything():
 def _scan(ns):
     from widgets import names as N
     return N.scan(ns)
+
+
+def test_static_pictures_share_ids_with_a_running_lab(nb):
+    lab = nb.watch()
+    nb.run("a = torch.ones(2)\nb = a.clone()")
+    p = widgets.draw_memory(nb.ns["b"], namespace=nb.ns)
+    assert p.snapshot["tensors"][0]["storage"] == tensor(lab.snapshot(), "b")["storage"]
