@@ -12,7 +12,7 @@ import numpy as np
 
 from . import events
 from .autograd import grad_mode
-from .autograd.node import AccumulateGrad
+from .autograd.node import AccumulateGrad, saved as _saved
 from .device import CPU
 from .tensor import Tensor, _wrap, _vc_of, _storage_of, grad_accumulator
 
@@ -72,15 +72,14 @@ def link(out, node_cls, inputs, attrs=None, saves=None):
     node.next_functions = tuple(edges)
     node._input_meta = tuple(meta)
     if attrs:
-        for k, v in attrs.items():
-            setattr(node, k, v)
+        node.__dict__.update(attrs)
     out._grad_fn = node        # before saving: a saved result names its maker
     out._output_nr = 0
     spec = saves if saves is not None else node_cls.saves
     if spec:
-        need = getattr(node_cls, "save_for", None)
+        need = node_cls.save_for
         if need is None:
-            node.save(**{name: (out if i == -1 else inputs[i]) for name, i in spec})
+            node._saved = tuple(_saved(name, out if i == -1 else inputs[i]) for name, i in spec)
         else:
             node.save(**_needed(spec, need, edges, out, inputs))
     return node
@@ -202,13 +201,14 @@ def can_cast(src, dst):
 
 
 def write(t, values):
-    """Store ``values`` into ``t``'s memory (through all its views)."""
-    values = np.asarray(values)
-    if values.dtype != t._data.dtype and not can_cast(values.dtype, t._data.dtype):
+    """Store ``values`` into ``t``'s memory (through all its views). NumPy's copyto
+    buffers the source itself when it overlaps the destination."""
+    dst = t._data
+    if type(values) is not ndarray:
+        values = np.asarray(values)
+    if values.dtype is not dst.dtype and not can_cast(values.dtype, dst.dtype):
         raise _cast_error(values.dtype, t)
-    if t._data.size and np.may_share_memory(values, t._data):
-        values = values.copy()
-    np.copyto(t._data, values, casting="unsafe")
+    np.copyto(dst, values, casting="unsafe")
 
 
 def inplace(op, t, values, inputs, node_cls=None, attrs=None, saves=None, check=True):
@@ -222,8 +222,7 @@ def inplace(op, t, values, inputs, node_cls=None, attrs=None, saves=None, check=
         old_edge = edge(t)
     if values is not None:
         write(t, values)
-    vc = _vc_of(t)
-    vc.value += 1
+    (t._vc or _vc_of(t)).value += 1
     if grad:
         _rebase_history(t, node_cls, inputs, old_edge, attrs, saves)
     if listeners:
@@ -274,7 +273,7 @@ def _saved_for_inplace(node_cls, node, spec, t, inputs):
     # index -1: the result (t after the op); -2: a copy of t from before the op
     def pick(i):
         return t if i == -1 else node._old_self if i == -2 else inputs[i]
-    need = getattr(node_cls, "save_for", None)
+    need = node_cls.save_for
     if need is None:
         return {name: pick(i) for name, i in spec}
     return _needed(spec, need, node.next_functions, t, inputs, pick)

@@ -291,6 +291,8 @@ class Tensor:
             if value._device is not self._device:
                 raise RuntimeError("assigned grad has data located on a different device")
         self._grad = value
+        if events.listeners:      # every .grad update is an event, assignments too
+            events.emit(events.GRAD, "grad=", (self,), () if value is None else (value,))
 
     @grad.deleter
     def grad(self):

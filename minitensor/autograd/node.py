@@ -13,6 +13,8 @@ import re
 
 import numpy as np
 
+from ..dtypes import FROM_NP as _FROM_NP
+
 _sequence = itertools.count()
 _BACKWARD_N = re.compile(r"Backward\d+$")
 
@@ -23,6 +25,13 @@ CPP_NODES = frozenset({"AccumulateGrad", "CopySlices", "CopyBackwards", "GraphRo
 # set by tensor.py once Tensor exists (the two modules need each other)
 Tensor = None
 _vc_of = None
+
+
+def saved(name, t):
+    """What to keep of one thing a node saves: a tensor, a number, or None."""
+    if isinstance(t, Tensor):
+        return SavedTensor(name, t, name == "result")
+    return SavedConst(name, t) if t is None else SavedNumber(name, t)
 
 
 class SavedTensorInfo:
@@ -59,7 +68,7 @@ class SavedTensor:
         self.vc = vc
         self.version = vc.value
         self.tensor = None if is_output else t
-        self.dtype = t.dtype
+        self.dtype = t._data.dtype     # NumPy's: cheaper than t.dtype on this hot path
         self.output_nr = t._output_nr
         fn = t._grad_fn
         self.had_fn = fn is not None
@@ -86,7 +95,7 @@ class SavedTensor:
                 which = f", which is output {self.output_nr} of {_BACKWARD_N.sub('', made)},"
             raise RuntimeError(
                 "one of the variables needed for gradient computation has been modified by an "
-                f"inplace operation: [torch.{self.dtype._legacy} [{shape}]]{which} is at version "
+                f"inplace operation: [torch.{_FROM_NP[self.dtype]._legacy} [{shape}]]{which} is at version "
                 f"{self.vc.value}; expected version {self.version} instead. Hint: enable anomaly "
                 "detection to find the operation that failed to compute its gradient, with "
                 "torch.autograd.set_detect_anomaly(True, check_nan=False).")
@@ -144,6 +153,7 @@ class Node:
     _grad_versions = None    # per input: _version of the gradient the formula returns
                              # (torch's formula wrote into it in place that many times)
     saves = ()
+    save_for = None     # {saved name: inputs whose gradient reads it}; None: save all
 
     def __init__(self):
         self._seq = next(_sequence)   # newer nodes run first in backward, as in torch
@@ -155,10 +165,7 @@ class Node:
 
     def save(node, /, **tensors):
         """Save tensors (inputs, or ``result=`` the output) for backward."""
-        node._saved = tuple(
-            SavedTensor(k, t, is_output=(k == "result")) if isinstance(t, Tensor)
-            else SavedConst(k, t) if t is None else SavedNumber(k, t)
-            for k, t in tensors.items())
+        node._saved = tuple(saved(k, t) for k, t in tensors.items())
 
     def saved(self):
         """The saved arrays, checked against their versions (raises torch's errors)."""
@@ -168,7 +175,7 @@ class Node:
         return tuple(
             SavedTensorInfo(s.name, s.version, s.vc.value, s.tensor,
                             tuple(s.data.shape) if s.data is not None else None,
-                            s.dtype, s.tensor is None)
+                            _FROM_NP[s.dtype], s.tensor is None)
             for s in self._saved if isinstance(s, SavedTensor))
 
     def _free(self):

@@ -115,8 +115,8 @@ def contiguous(self, memory_format=None):
 
 def detach(self):
     out = _wrap(self._data.view(), self._device)
-    out._vc = _vc_of(self)
-    st = _storage_of(self)
+    out._vc = self._vc or _vc_of(self)
+    st = self._storage or _storage_of(self)
     out._storage = st
     st._attach(out)
     if listeners:
@@ -172,12 +172,14 @@ def copy_(self, src, non_blocking=False, *, op="copy_"):
     if not isinstance(src, Tensor):
         raise TypeError(f"copy_(): argument 'other' (position 1) must be Tensor, not {type(src).__name__}")
     check_inplace(self)       # torch checks the leaf first, then overlap, then shapes
-    if _self_overlapping(self._data):
+    d, sa = self._data, src._data
+    if not d.flags.c_contiguous and _self_overlapping(d):
         raise RuntimeError(
             "unsupported operation: more than one element of the written-to tensor refers to a "
             "single memory location. Please clone() the tensor before performing the operation.")
-    d, sa = self._data, src._data
-    if d.size and sa.size and np.may_share_memory(d, sa) and not (
+    # two arrays that both own their memory cannot overlap: skip the costlier check
+    if (d.base is not None or sa.base is not None) and d.size and sa.size and \
+            np.may_share_memory(d, sa) and not (
             d.__array_interface__["data"][0] == sa.__array_interface__["data"][0]
             and d.shape == sa.shape and d.strides == sa.strides):
         raise RuntimeError(

@@ -564,14 +564,17 @@ def tanh(input):
     return _unary("tanh", input, np.tanh, TanhBackward0)
 
 
+_F16 = np.dtype(np.float16)
+
+
 def _sigmoid(x):
-    if x.dtype == np.float16:       # torch computes half ops in float, rounds once
+    if x.dtype is _F16:             # torch computes half ops in float, rounds once
         return _sigmoid(x.astype(np.float32)).astype(np.float16)
     with quiet:                     # exp(-x) may overflow to inf: 1/inf is the right 0
         r = np.exp(-x)
         if type(r) is not np.ndarray:   # a 0-d input gives a NumPy scalar
             return np.asarray(1 / (r + 1))
-        r += 1
+        r += 1.0                    # a float literal: NumPy's int-scalar path is slower
         return np.reciprocal(r, out=r)
 
 
@@ -795,7 +798,7 @@ def _bind_saved(node, saved_self):
         n._old_self = saved_self
         return n
     factory.saves = tuple(("self", -2) if i == 0 else (nm, i) for nm, i in node.saves)
-    factory.save_for = getattr(node, "save_for", None)
+    factory.save_for = node.save_for
     factory.__name__ = node.__name__
     return factory
 

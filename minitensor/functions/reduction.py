@@ -185,6 +185,11 @@ def _dim_arg(op, dim, ints_only=False):
 
 
 def sum(input, dim=None, keepdim=False, *, dtype=None, out=None, **kw):
+    if dim is None and dtype is None and not keepdim and not kw and type(input) is Tensor:
+        x = input._data           # fast path: t.sum() of a float tensor
+        if x.dtype.kind == "f":
+            return record("sum", _add_reduce(x, None), input._device, (input,), SumBackward0,
+                          {"self_sizes": x.shape})
     if kw:
         dim = _axis_alias("sum", dim, kw)
     _dim_arg("sum", dim)
@@ -196,6 +201,9 @@ def sum(input, dim=None, keepdim=False, *, dtype=None, out=None, **kw):
                       {"self_sizes": input._data.shape})
     return record("sum", arr, input._device, (input,), SumBackward1,
                   {"self_sizes": input._data.shape, "dims": dims, "keepdim": keepdim})
+
+
+_add_reduce = np.add.reduce
 
 
 def mean(input, dim=None, keepdim=False, *, dtype=None, out=None, **kw):

@@ -240,6 +240,19 @@ def _try_view(arr, shape):
 
 
 def view(self, *shape):
+    # fast path: explicit int sizes that NumPy can lay over the same memory
+    if shape and type(shape[0]) is int and -1 not in shape:
+        for n in shape:
+            if type(n) is not int or n < 0:
+                break
+        else:
+            v = self._data.view()
+            try:
+                v.shape = shape
+            except (AttributeError, ValueError):
+                pass                      # wrong size or not viewable: the full path explains
+            else:
+                return make_view("view", self, v, ViewBackward0, {"self_sizes": self._data.shape})
     if len(shape) == 1 and not isinstance(shape[0], (tuple, list, int, np.integer)):
         from ..dtypes import dtype as _dtype
         if not isinstance(shape[0], _dtype):
@@ -525,6 +538,16 @@ def _normalize_index(idx):
 
 
 def getitem(self, idx):
+    if type(idx) is int:              # fast path: t[i]
+        a = self._data
+        if a.ndim:
+            n = a.shape[0]
+            if -n <= idx < n:
+                if idx < 0:
+                    idx += n
+                # the Ellipsis keeps NumPy returning a 0-d view, not a scalar copy
+                return make_view("select", self, a[idx, ...], SelectBackward0,
+                                 {"self_sizes": a.shape, "dim": 0, "index": idx})
     idx = _normalize_index(idx)
     if all(_is_basic(i) for i in idx):
         return _basic_index(self, idx)
