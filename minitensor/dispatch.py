@@ -78,10 +78,17 @@ def link(out, node_cls, inputs, attrs=None, saves=None):
     spec = saves if saves is not None else node_cls.saves
     if spec:
         need = node_cls.save_for
-        if need is None:
-            node._saved = tuple(_saved(name, out if i == -1 else inputs[i]) for name, i in spec)
-        else:
-            node.save(**_needed(spec, need, edges, out, inputs))
+        kept = []
+        for name, i in spec:
+            if need is not None:
+                # torch saves a tensor only if the gradient of an input that needs one
+                # reads it; an in-place change to an unsaved one is then no error
+                users = need.get(name)
+                if users is not None and all(edges[j][0] is None for j in users):
+                    kept.append(_saved(name, None))
+                    continue
+            kept.append(_saved(name, out if i == -1 else inputs[i]))
+        node._saved = tuple(kept)
     return node
 
 

@@ -455,7 +455,8 @@ def pow(input, exponent):
     if isinstance(y, (int, bool)) and not isinstance(y, bool) and y < 0 and x.dtype.kind in "iu":
         raise RuntimeError("Integers to negative integer powers are not allowed.")
     with quiet:
-        arr = np.power(x, y)
+        # x ** 2 is the common case (losses): NumPy's square is twice as fast as power
+        arr = np.square(x) if y == 2 and type(y) is int else np.power(x, y)
     return record("pow", arr, dev, (input,), PowBackward0, {"exponent": exponent})
 
 
@@ -582,10 +583,17 @@ def sigmoid(input):
     return _unary("sigmoid", input, _sigmoid, SigmoidBackward0)
 
 
+def _relu(x):
+    return np.maximum(x, _ZERO.get(x.dtype) or x.dtype.type(0))
+
+
+_ZERO = {np.dtype(t): np.dtype(t).type(0) for t in (np.float32, np.float64, np.float16)}
+
+
 def relu(input):
     if input._data.dtype == np.bool_:
         raise RuntimeError("Boolean inputs not supported for relu")
-    return _unary("relu", input, lambda x: np.maximum(x, x.dtype.type(0)), ReluBackward0, False)
+    return _unary("relu", input, _relu, ReluBackward0, False)
 
 
 def sign(input):

@@ -207,6 +207,13 @@ _add_reduce = np.add.reduce
 
 
 def mean(input, dim=None, keepdim=False, *, dtype=None, out=None, **kw):
+    if dim is None and dtype is None and not keepdim and not kw and type(input) is Tensor:
+        x = input._data           # fast path: t.mean() of a non-empty float tensor
+        if x.dtype.kind == "f" and x.size:
+            arr = _add_reduce(x, None)
+            arr /= x.size
+            return record("mean", arr, input._device, (input,), MeanBackward0,
+                          {"self_sizes": x.shape, "n": x.size})
     if kw:
         dim = _axis_alias("mean", dim, kw)
     _dim_arg("mean", dim)
