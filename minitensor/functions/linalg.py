@@ -13,8 +13,9 @@ def _shape_str(a):
     return "x".join(str(n) for n in a.shape)
 
 
-def _column_major(shape, strides):
-    return strides[0] == 1 and strides[1] == shape[0]
+def _column_major(shape, strides, item=1):
+    """``strides`` in elements, or in bytes with ``item`` the element size."""
+    return strides[0] == item and strides[1] == shape[0] * item
 
 
 class MmBackward0(Node):
@@ -23,8 +24,8 @@ class MmBackward0(Node):
     def backward(self, g):
         a, b = self.saved()
         # torch returns a column-major gradient for a column-major input (e.g. w.t())
-        ga = (b @ g.T).T if _column_major(a.shape, self.self_strides) else g @ b.T
-        gb = (g.T @ a).T if _column_major(b.shape, self.mat2_strides) else a.T @ g
+        ga = (b @ g.T).T if _column_major(a.shape, self.self_strides, a.itemsize) else g @ b.T
+        gb = (g.T @ a).T if _column_major(b.shape, self.mat2_strides, b.itemsize) else a.T @ g
         return ga, gb
 
 
@@ -77,9 +78,10 @@ def mm(input, mat2):
     if a.shape[1] != b.shape[0]:
         raise RuntimeError(
             f"mat1 and mat2 shapes cannot be multiplied ({_shape_str(a)} and {_shape_str(b)})")
-    _, _, dev, _ = operands("mm", input, mat2)
+    dev = input._device if input._device is mat2._device else operands("mm", input, mat2)[2]
+    # NumPy's byte strides: cheap to keep; backward only asks "column-major?"
     return record("mm", a @ b, dev, (input, mat2), MmBackward0,
-                  {"self_strides": input.stride(), "mat2_strides": mat2.stride()})
+                  {"self_strides": a.strides, "mat2_strides": b.strides})
 
 
 def bmm(input, mat2):
