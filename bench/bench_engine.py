@@ -22,6 +22,10 @@ import torch
 import minitensor as mt
 
 REPEATS = 3
+# One intra-op thread for torch: on a 2-core machine with any other load, torch's thread
+# pool oversubscribes and its times swing by 100x (seen: an MLP step at 80 ms instead of
+# 0.15 ms), which would flatter minitensor. NumPy's BLAS keeps its default threads.
+torch.set_num_threads(1)
 
 
 def per_call(stmt, env, budget=0.2):
@@ -203,7 +207,8 @@ def fmt(seconds):
 
 def main():
     print(f"# minitensor benchmark (torch {torch.__version__}, numpy {np.__version__}, "
-          f"python {sys.version.split()[0]}; median of {REPEATS}, interleaved)\n")
+          f"python {sys.version.split()[0]}; median of {REPEATS}, interleaved; "
+          f"torch threads {torch.get_num_threads()})\n")
     print("| case | torch | minitensor | numpy | mt / torch | mt / numpy |")
     print("|---|---|---|---|---|---|")
     rows = bench_tiny() + [bench_mlp(), bench_chain()] + bench_large()
