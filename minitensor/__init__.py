@@ -61,7 +61,11 @@ preserve_format = "torch.preserve_format"
 channels_last = "torch.channels_last"
 __version__ = "2.13.0"    # the torch version whose behaviour minitensor follows
 
-FloatTensor = DoubleTensor = LongTensor = None  # legacy constructors are not modelled
+from .creation import TYPED_CONSTRUCTORS as _TC   # legacy typed constructors
+FloatTensor, DoubleTensor, HalfTensor, LongTensor, IntTensor, ShortTensor, CharTensor, \
+    ByteTensor, BoolTensor = (_TC[n] for n in (
+        "FloatTensor", "DoubleTensor", "HalfTensor", "LongTensor", "IntTensor", "ShortTensor",
+        "CharTensor", "ByteTensor", "BoolTensor"))
 
 
 def is_tensor(obj):

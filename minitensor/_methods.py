@@ -153,9 +153,9 @@ METHODS = {
     "sin_": P.sin_, "cos_": P.cos_, "tanh_": P.tanh_, "sigmoid_": P.sigmoid_, "relu_": P.relu_,
     "clamp_": P.clamp_, "clip_": P.clamp_, "fill_": P.fill_, "zero_": P.zero_,
     # reductions
-    "sum": R.sum, "mean": R.mean, "prod": R.prod, "max": R.max, "min": R.min, "amax": R.amax,
-    "amin": R.amin, "argmax": R.argmax, "argmin": R.argmin, "all": R.all, "any": R.any, "norm": R.norm,
-    "var": R.var, "std": R.std, "logsumexp": R.logsumexp, "median": R.median,
+    "sum": R.sum, "mean": R.mean, "amax": R.amax, "amin": R.amin, "all": R.all, "any": R.any,
+    "norm": R.norm, "var": R.var, "std": R.std, "median": R.median,
+    **R.METHOD_VARIANTS,    # max, min, argmax, argmin, prod, logsumexp: method-style arg errors
     # views
     "view": V.view, "view_as": V.view_as, "reshape": V.reshape, "reshape_as": V.reshape_as,
     "flatten": V.flatten, "unflatten": V.unflatten, "squeeze": V.squeeze, "unsqueeze": V.unsqueeze,

@@ -459,25 +459,56 @@ def normal(mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, device=N
 
 
 # ------------------------------------------------------------ torch.Tensor(...)
-def legacy_new(cls, *args, **kwargs):
-    """``torch.Tensor(...)``: float32 from data, or an (uninitialised) tensor of a shape."""
+def legacy_new(cls, *args, _dtype=None, **kwargs):
+    """``torch.Tensor(...)``: float32 from data, or an (uninitialised) tensor of a shape.
+    ``_dtype``: the dtype of a typed constructor (``torch.LongTensor(...)``)."""
+    from .size import Size
     device = kwargs.pop("device", None)
     if kwargs:
         raise TypeError(f"new() received an invalid combination of arguments - got ({', '.join(kwargs)})")
-    if len(args) == 1 and isinstance(args[0], (list, tuple, np.ndarray)) or \
+    dt = _dtype or D.get_default_dtype()
+    if not args:
+        t = zeros(0, dtype=dt, device=device)
+    elif len(args) == 1 and isinstance(args[0], Size):
+        t = zeros(*args[0], dtype=dt, device=device)
+    elif len(args) == 1 and isinstance(args[0], (list, tuple, np.ndarray)) or \
             len(args) == 1 and isinstance(args[0], Tensor):
         data = args[0]
         if isinstance(data, Tensor):
             return data
-        t = tensor(data, dtype=D.get_default_dtype(), device=device)
+        t = tensor(data, dtype=dt, device=device)
     elif all(isinstance(a, int) and not isinstance(a, bool) for a in args):
-        t = zeros(*args, device=device)
+        t = zeros(*args, dtype=dt, device=device)
     else:
         raise TypeError(
             "new(): invalid data type '" + type(args[0]).__name__ + "'")
     if cls is not Tensor:
         t.__class__ = cls
     return t
+
+
+class _TensorType(type):
+    """The class of ``torch.FloatTensor`` and friends (torch's ``tensortype``): calling
+    one makes a plain Tensor of its dtype; isinstance checks the dtype (CPU only)."""
+
+    def __instancecheck__(cls, obj):
+        return (isinstance(obj, Tensor) and obj._data.dtype == cls.dtype.np
+                and obj._device.type == "cpu")
+
+    def __call__(cls, *args, **kwargs):
+        return legacy_new(Tensor, *args, _dtype=cls.dtype, **kwargs)
+
+
+def _typed_constructors():
+    out = {}
+    for d in D.ALL:
+        T = _TensorType(d._legacy, (), {"dtype": d, "is_cuda": False, "__module__": "torch"})
+        T.__qualname__ = d._legacy
+        out[d._legacy] = T
+    return out
+
+
+TYPED_CONSTRUCTORS = _typed_constructors()
 
 
 def _scalar_tensor(value, like):

@@ -11,12 +11,19 @@ class device:
         if isinstance(type_or_str, device):
             return type_or_str
         if not isinstance(type_or_str, str):
-            raise TypeError(f"device() received an invalid combination of arguments - got ({type(type_or_str).__name__})")
+            raise TypeError(
+                f"device() received an invalid combination of arguments - got "
+                f"({type(type_or_str).__name__}), but expected one of:\n * (torch.device device)\n"
+                f"      didn't match because some of the arguments have invalid types: "
+                f"(!{type(type_or_str).__name__}!)\n * (str type, int index = -1)\n")
         s = type_or_str
         if ":" in s:
             s, _, idx = s.partition(":")
-            if not idx.isdigit() or index is not None:
+            if not idx.isdigit() or (len(idx) > 1 and idx[0] == "0"):
                 raise RuntimeError(f"Invalid device string: '{type_or_str}'")
+            if index is not None:
+                raise RuntimeError("type (string) must not include an index because index was "
+                                   f"passed explicitly: {type_or_str}")
             index = int(idx)
         if s not in ("cpu", "cuda", "meta"):
             raise RuntimeError(
@@ -43,9 +50,7 @@ class device:
     def __str__(self):
         return self.type if self.index is None else f"{self.type}:{self.index}"
 
-    def __eq__(self, other):
-        if isinstance(other, str):
-            other = device(other)
+    def __eq__(self, other):   # torch: a device never equals a string
         return isinstance(other, device) and self.type == other.type and self.index == other.index
 
     def __hash__(self):

@@ -22,9 +22,28 @@ _new = object.__new__
 listeners = events.listeners
 
 
+def refresh_view(t):
+    """A view whose base changed in place after the view was made gets a new history,
+    as in torch: its part of the base's (new) history, ``AsStridedBackward0``."""
+    base = t._base
+    t._view_version = t._vc.value
+    if t._multi_view or not (base._grad_fn is not None or base._requires_grad):
+        return
+    from .functions.views import AsStridedBackward0, geometry
+    node = AsStridedBackward0()
+    node.base_geometry = geometry(base)
+    node.view_geometry = geometry(t)
+    node.next_functions = (edge(base),)
+    node._input_meta = (_meta(base),)
+    t._grad_fn = node
+    t._output_nr = 0
+
+
 def edge(t):
     """Where the gradient for input ``t`` goes: ``(node, input_nr)`` or ``(None, 0)``."""
     if isinstance(t, Tensor):
+        if t._base is not None and t._vc.value != t._view_version:
+            refresh_view(t)
         fn = t._grad_fn
         if fn is not None:
             return (fn, t._output_nr)
@@ -57,6 +76,8 @@ def link(out, node_cls, inputs, attrs=None, saves=None):
     edges, meta = [], []
     for t in inputs:              # edge() and _meta(), inlined: this runs for every op
         if isinstance(t, Tensor):
+            if t._base is not None and t._vc.value != t._view_version:
+                refresh_view(t)   # its base was changed in place since the view was made
             fn = t._grad_fn
             if fn is not None:
                 edges.append((fn, t._output_nr))
@@ -135,7 +156,8 @@ def make_view(op, base, arr, node_cls=None, attrs=None, inputs=None):
     if base._device is not CPU:
         out._device = base._device
     out._base = base._base if base._base is not None else base
-    out._vc = base._vc or _vc_of(base)
+    out._vc = vc = base._vc or _vc_of(base)
+    out._view_version = vc.value     # a later in-place change makes its history stale
     st = base._storage or _storage_of(base)
     out._storage = st
     st._attach(out)
@@ -274,6 +296,7 @@ def _rebase_history(t, node_cls, inputs, old_edge, attrs, saves):
     v._input_meta = (_meta(base),)
     t._grad_fn = v
     t._output_nr = 0
+    t._view_version = t._vc.value
 
 
 def _saved_for_inplace(node_cls, node, spec, t, inputs):

@@ -102,7 +102,9 @@ class Tensor:
     _inference = False    # made inside inference_mode()
     _multi_view = False   # one of several views made by one op (split, unbind)
 
-    __hash__ = object.__hash__
+    def __hash__(self):     # torch: hash(t) == id(t)
+        return id(self)
+
     __array_priority__ = 1000  # numpy defers to our operators: np_array + tensor -> Tensor
 
     def __new__(cls, *args, **kwargs):
@@ -361,7 +363,8 @@ class Tensor:
     def __bool__(self):
         if self._data.size != 1:
             raise RuntimeError(
-                f"Boolean value of Tensor with more than one value is ambiguous")
+                "Boolean value of Tensor with no values is ambiguous" if not self._data.size
+                else "Boolean value of Tensor with more than one value is ambiguous")
         return bool(self._data.reshape(()))
 
     def _scalar(self, kind):
@@ -409,7 +412,7 @@ class Tensor:
         return arr if dtype is None else arr.astype(dtype, copy=False)
 
     def __reduce_ex__(self, proto):
-        return (_rebuild, (self._data.copy(), str(self._device), self._requires_grad))
+        return (_rebuild, _pickle_args(self))
 
     def __deepcopy__(self, memo):
         from .functions.copying import deepcopy
@@ -432,8 +435,23 @@ class Tensor:
         self._data = array_over(self._storage, a.dtype, a.shape, strides, off)
 
 
-def _rebuild(arr, dev, rg):
-    t = _wrap(arr, canonical(dev))
+def _pickle_args(t):
+    """As torch pickles a tensor: its whole storage plus sizes, strides and offset."""
+    a = t._data
+    it = a.itemsize
+    return (_storage_of(t)._buf.copy(), a.dtype.str, a.shape,
+            tuple(s // it for s in a.strides), t.storage_offset(), str(t._device),
+            t._requires_grad)
+
+
+def _rebuild(buf, dt, shape, strides, offset, dev, rg):
+    st = UntypedStorage(buf)
+    t = _wrap(array_over(st, np.dtype(dt), shape, strides, offset), canonical(dev))
+    t._storage = st
+    st._attach(t)
+    if not t._data.size:
+        t._empty_offset = offset
+    _bump(t)              # torch rebuilds with set_(), which counts as a write
     t._requires_grad = rg
     return t
 

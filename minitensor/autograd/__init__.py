@@ -51,8 +51,9 @@ def _roots(tensors, grad_tensors, what):
 def _edge_of(t):
     """Where gradient for ``t`` arrives: (its grad_fn, output_nr), or its AccumulateGrad."""
     from ..tensor import grad_accumulator
-    if t._grad_fn is not None:
-        return (t._grad_fn, t._output_nr)
+    fn = t.grad_fn        # the property: a stale view's history is refreshed first
+    if fn is not None:
+        return (fn, t._output_nr)
     return (grad_accumulator(t), 0)
 
 

@@ -503,22 +503,64 @@ exponential_ = _random_fill("exponential_", _exponential)
 
 
 # ------------------------------------------------------------- conversions
+_TO_SIGS = (
+    " * (torch.device device = None, torch.dtype dtype = None, bool non_blocking = False, "
+    "bool copy = False, *, torch.memory_format memory_format = None)\n"
+    " * (torch.dtype dtype, bool non_blocking = False, bool copy = False, *, "
+    "torch.memory_format memory_format = None)\n"
+    " * (Tensor tensor, bool non_blocking = False, bool copy = False, *, "
+    "torch.memory_format memory_format = None)\n")
+
+
+def _to_type_name(a):
+    from ..device import device as _device
+    if isinstance(a, _dtype_cls):
+        return "torch.dtype"
+    if isinstance(a, _device):
+        return "torch.device"
+    return "Tensor" if isinstance(a, Tensor) else type(a).__name__
+
+
 def _parse_to(args, kwargs):
+    """torch's three ``to`` signatures: (device, dtype, non_blocking, copy),
+    (dtype, non_blocking, copy) and (tensor, non_blocking, copy)."""
+    from .. import dtypes as D
     dev = kwargs.pop("device", None)
     dt = kwargs.pop("dtype", None)
     copy = kwargs.pop("copy", False)
     kwargs.pop("non_blocking", None)
     kwargs.pop("memory_format", None)
-    for a in args:
+    rest = args
+    if args:
+        a = args[0]
         if isinstance(a, _dtype_cls):
-            dt = a
+            dt, rest = a, args[1:]
+        elif isinstance(a, bool):                  # torch reads a Python bool/float as a dtype
+            dt, rest = D.bool_, args[1:]
+        elif isinstance(a, float):
+            dt, rest = D.float64, args[1:]
         elif isinstance(a, Tensor):
-            dt, dev = a.dtype, a.device
-        elif isinstance(a, bool):
-            pass
-        elif a is not None:
-            from ..device import device as _device
-            dev = _device(a) if not isinstance(a, _device) else a
+            dt, dev, rest = a.dtype, a.device, args[1:]
+        else:
+            if a is not None:
+                from ..device import device as _device
+                dev = _device(a) if not isinstance(a, _device) else a
+            rest = args[1:]
+            if rest and (rest[0] is None or isinstance(rest[0], _dtype_cls)):
+                if rest[0] is not None:
+                    dt = rest[0]
+                rest = rest[1:]
+            elif rest:
+                raise TypeError(
+                    "to() received an invalid combination of arguments - got ("
+                    + ", ".join(_to_type_name(x) for x in args) + "), but expected one of:\n"
+                    + _TO_SIGS)
+        if len(rest) > 2 or not all(isinstance(x, bool) for x in rest):
+            raise TypeError(
+                "to() received an invalid combination of arguments - got ("
+                + ", ".join(_to_type_name(x) for x in args) + "), but expected one of:\n" + _TO_SIGS)
+        if len(rest) == 2:
+            copy = rest[1]
     return dt, (canonical(dev) if dev is not None else None), copy
 
 
@@ -556,6 +598,10 @@ def type_(self, dtype=None, non_blocking=False, **kw):
         if "cuda" in dtype:
             out = to(out, "cuda")
         return out
+    if isinstance(dtype, type) and isinstance(getattr(dtype, "dtype", None), _dtype_cls):
+        return to(self, dtype.dtype)       # a typed constructor: x.type(torch.LongTensor)
+    if not isinstance(dtype, _dtype_cls):
+        raise TypeError("dtype must be a type, str, or dtype object")
     return to(self, dtype)
 
 

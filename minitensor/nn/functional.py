@@ -13,7 +13,7 @@ from ..autograd.node import Node
 from ..dispatch import record, make_view, SCALAR_NAMES
 from ..functions import pointwise as _P
 from ..functions.activation import softmax, log_softmax          # noqa: F401
-from ..functions.linalg import mm
+from ..functions.linalg import mm, _column_major
 from ..functions.views import reshape, t as _t, broadcast_to, UnsafeViewBackward0, ViewBackward0
 from ..tensor import Tensor
 from .._quiet import quiet
@@ -56,7 +56,10 @@ class AddmmBackward0(Node):
 
     def backward(self, g):
         mat1, mat2 = self.saved()
-        return g, g @ mat2.T, mat1.T @ g
+        # torch returns a column-major gradient for a column-major input (e.g. w.t())
+        g1 = (mat2 @ g.T).T if _column_major(mat1.shape, self.mat1_strides, mat1.itemsize) else g @ mat2.T
+        g2 = (g.T @ mat1).T if _column_major(mat2.shape, self.mat2_strides, mat2.itemsize) else mat1.T @ g
+        return g, g1, g2
 
 
 class SqueezeBackward4(ViewBackward0):
@@ -84,7 +87,8 @@ def addmm(input, mat1, mat2):
     dev = _P._device_of("addmm", (input, mat1, mat2))
     out = input._data + mat1._data @ mat2._data
     return record("addmm", out.astype(mat1._data.dtype, copy=False), dev,
-                  (input, mat1, mat2), AddmmBackward0)
+                  (input, mat1, mat2), AddmmBackward0,
+                  {"mat1_strides": mat1._data.strides, "mat2_strides": mat2._data.strides})
 
 
 def linear(input, weight, bias=None):

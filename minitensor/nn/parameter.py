@@ -38,9 +38,11 @@ class Parameter(Tensor):
         return parameter_repr(self, tensor_contents=tensor_contents)
 
     def __reduce_ex__(self, proto):
-        return (_rebuild_parameter, (self._data.copy(), str(self._device), self._requires_grad))
+        from ..tensor import _pickle_args
+        return (_rebuild_parameter, _pickle_args(self))
 
 
-def _rebuild_parameter(arr, dev, requires_grad):
+def _rebuild_parameter(*args):
     from ..tensor import _rebuild
-    return Parameter(_rebuild(arr, dev, False), requires_grad)
+    *geometry, requires_grad = args
+    return Parameter(_rebuild(*geometry, False), requires_grad)
