@@ -101,6 +101,7 @@ class Tensor:
     _is_param = False
     _inference = False    # made inside inference_mode()
     _multi_view = False   # one of several views made by one op (split, unbind)
+    _view_version = 0     # a view's version when its history was made
 
     def __hash__(self):     # torch: hash(t) == id(t)
         return id(self)
@@ -263,6 +264,9 @@ class Tensor:
 
     @property
     def grad_fn(self):
+        if self._base is not None and self._vc.value != self._view_version:
+            from .dispatch import refresh_view
+            refresh_view(self)
         return self._grad_fn
 
     @property
