@@ -3,6 +3,7 @@
 ``torch.tensor`` always copies; ``from_numpy`` never does (the tensor and the array
 share memory both ways); ``as_tensor`` copies only when it must.
 """
+import builtins as _builtins
 import math
 import numbers
 import warnings
@@ -15,6 +16,7 @@ from .device import canonical, CPU
 from .dtypes import FROM_NP, dtype as _dtype_cls
 from .tensor import Tensor, _wrap
 from .random import default_generator
+from ._quiet import quiet
 
 
 _PY_DTYPES = {float: "float64", int: "int64", bool: "bool"}
@@ -112,11 +114,27 @@ def _to_array(data, dtype):
     if isinstance(data, (list, tuple)) and any(isinstance(x, Tensor) for x in _flat(data)):
         data = _untensor(data)
     try:
-        return np.array(data, dtype=dtype.np)
+        with quiet:     # torch rounds to inf in float16 without a warning
+            return np.array(data, dtype=dtype.np)
     except OverflowError:
+        if _has_huge_int(data):
+            raise ValueError("Overflow when unpacking long long") from None
         raise RuntimeError(f"value cannot be converted to type {dtype.name} without overflow") from None
     except ValueError as e:
+        if dtype.np.kind in "iu" and "NaN" in str(e):
+            raise RuntimeError(
+                f"value cannot be converted to type {dtype.name} without overflow") from None
         raise ValueError(str(e)) from None
+
+
+builtins_any = _builtins.any
+
+
+def _has_huge_int(data):
+    """A Python int outside int64: torch's parser fails to unpack it as a long long."""
+    items = _flat(data) if isinstance(data, (list, tuple)) else (data,)
+    return builtins_any(isinstance(x, int) and not isinstance(x, bool) and not
+                        -2**63 <= x < 2**63 for x in items)
 
 
 def _flat(data):

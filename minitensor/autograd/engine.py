@@ -191,8 +191,10 @@ def run_backward(roots, grads, retain_graph, capture=None, op="backward", target
                 shape, dt = meta
                 ig = np.asarray(ig)
                 # a formula that passes its gradient through (add, clone) keeps its version
+                # ... and so does a view of it (reshape, narrow: torch's views share it)
                 version = versions[i] if versions else slots[0][1] if (
-                    slots[0] is not None and ig is slots[0][0]) else 0
+                    slots[0] is not None and (ig is slots[0][0] or (
+                        ig.base is not None and _owner(ig) is _owner(slots[0][0])))) else 0
                 if ig.shape != shape:
                     ig = sum_to(np.broadcast_to(ig, np.broadcast_shapes(ig.shape, shape)), shape)
                     version = 0
@@ -262,6 +264,8 @@ def _accumulate(t, g, p):
             if not arr.flags.writeable:   # a NumPy read-only view; torch's would be writable
                 arr = arr.copy()
             t._grad = new = _wrap(arr, t._device)        # nobody else holds it: reuse it
+            if arr.base is not None:
+                _over_owner(new, arr)       # a view of a bigger gradient keeps its offset
             if version:
                 new._vc = vc = _vc_for(new)
                 vc.value = version
@@ -277,6 +281,20 @@ def _accumulate(t, g, p):
         _bump(cur)
     if events.listeners:
         events.emit(events.GRAD, "AccumulateGrad", (t,), (t._grad,))
+
+
+def _over_owner(t, arr):
+    """Give ``t`` (over the view ``arr``) the storage of the array owning the memory,
+    as torch's stolen gradient view keeps its storage and offset (cat's backward)."""
+    from ..storage import UntypedStorage
+    own = _owner(arr)
+    if own is arr or not own.size or builtins_min(own.strides, default=0) < 0:
+        return
+    st = t._storage = UntypedStorage._over(own)
+    st._attach(t)
+
+
+builtins_min = min
 
 
 def _obeys_layout(g, var):

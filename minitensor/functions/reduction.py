@@ -93,6 +93,8 @@ class ProdBackward0(Node):
 
     def backward(self, g):
         x, r = self.saved()
+        if x.ndim == 0:
+            return (g,)      # torch's prod_backward passes the gradient of a 0-d input through
         with quiet:
             return (np.where(x != 0, g * r / np.where(x == 0, 1, x), g * _prod_without(x, None)),)
 
