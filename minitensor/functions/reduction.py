@@ -377,11 +377,70 @@ def any(input, dim=None, keepdim=False):
     return record("any", np.any(input._data, axis=_dims(input, dim), keepdims=keepdim), input._device, (input,), None)
 
 
-def norm(input, p="fro", dim=None, keepdim=False):
-    from .pointwise import sqrt, abs as _abs, pow as _pow
-    if p in ("fro", 2):
-        return sqrt(sum(input * input, dim, keepdim))
-    return _pow(sum(_pow(_abs(input), p), dim, keepdim), 1.0 / p)
+class LinalgVectorNormBackward0(Node):
+    """torch's norm_backward for a vector p-norm over ``dims`` (None: all)."""
+    saves = (("self", 0), ("result", -1))
+
+    def backward(self, g):
+        x, r = self.saved()
+        p = self.ord
+        if p == 0:
+            return (None,)             # torch: an undefined gradient
+        if not self.keepdim and x.ndim:
+            dims = tuple(range(x.ndim)) if self.dims is None else self.dims
+            g, r = np.expand_dims(g, dims), np.expand_dims(r, dims)
+        with quiet:
+            if p == 1:
+                out = np.sign(x) * g
+            elif p == 2:
+                out = g * np.where(r == 0, 0, x / r)
+            elif np.isinf(p):
+                ax = np.abs(x)
+                mask = (ax == r) | np.isnan(ax)
+                out = np.sign(x) * ((g / mask.sum(axis=self.dims, keepdims=True)) * mask)
+            elif p < 1:
+                scaled = np.sign(x) * np.where(x == 0, 0, np.abs(x) ** (p - 1))
+                out = scaled * g * r ** (1 - p)
+            else:
+                scaled = (np.sign(x) * np.abs(x) ** (p - 1)) if p < 2 else x * np.abs(x) ** (p - 2)
+                out = scaled * np.where(r == 0, 0, g / r ** (p - 1))
+        return (out.astype(x.dtype, copy=False),)
+
+
+def _vector_norm(input, ord, dims, keepdim):
+    x = input._data
+    if x.dtype.kind not in "fc":
+        raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as "
+                           f"input. Got {SCALAR_NAMES[input.dtype.name]}")
+    ax = np.abs(x)
+    with quiet:
+        if ord == 0:
+            r = np.sum(ax != 0, axis=dims, keepdims=keepdim).astype(x.dtype)
+        elif ord == float("inf"):
+            r = np.max(ax, axis=dims, keepdims=keepdim)
+        elif ord == float("-inf"):
+            r = np.min(ax, axis=dims, keepdims=keepdim)
+        elif ord == 1:
+            r = np.sum(ax, axis=dims, keepdims=keepdim)
+        elif ord == 2:
+            r = np.sqrt(np.sum(ax * ax, axis=dims, keepdims=keepdim))
+        else:
+            r = np.sum(ax ** ord, axis=dims, keepdims=keepdim) ** (1.0 / ord)
+    return record("linalg_vector_norm", np.asarray(r).astype(x.dtype, copy=False), input._device,
+                  (input,), LinalgVectorNormBackward0,
+                  {"ord": builtins.float(ord), "dims": dims, "keepdim": keepdim})
+
+
+def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
+    """torch.norm: a vector norm (``linalg.vector_norm``) for a number or 'fro' ``p``."""
+    if p == "fro" or p is None:
+        p = 2
+    elif isinstance(p, str) or not isinstance(p, (int, builtins.float)) or isinstance(p, bool):
+        raise TypeError(
+            f"linalg_vector_norm(): argument 'ord' (position 2) must be Number, not {type(p).__name__}")
+    if dtype is not None:
+        input = input.to(dtype)
+    return _vector_norm(input, p, _dims(input, dim), keepdim)
 
 
 # ------------------------------------------------------------ var, std, logsumexp
