@@ -262,12 +262,34 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
                   NllLossBackward0, node_attrs)
 
 
+class DivBackward1(Node):
+    """Division by a Scalar from C++ (``tensor.div(Scalar)``), as in torch's losses."""
+    saves = ()
+
+    def backward(self, g):
+        return (g / g.dtype.type(self.other),)
+
+
 def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
                   reduction="mean", label_smoothing=0.0):
     reduction = _reduction(reduction, size_average, reduce)
     if label_smoothing != 0.0:
         raise NotImplementedError("cross_entropy(label_smoothing=...) is not modelled by minitensor")
-    if target.is_floating_point() and target.shape == input.shape:
-        raise NotImplementedError("cross_entropy with class-probability targets is not modelled by minitensor")
     dim = 0 if input._data.ndim == 1 else 1
+    if target.is_floating_point() and target.shape == input.shape:
+        if weight is not None or input._data.size == 0:
+            raise NotImplementedError(
+                "cross_entropy with class-probability targets and weight= (or empty input) is "
+                "not modelled by minitensor")
+        # torch's cross_entropy_loss_prob_target
+        prod = log_softmax(input, dim) * target
+        if reduction == "none":
+            return -prod.sum(dim)
+        if reduction == "sum":
+            return -prod.sum()
+        total = -prod.sum()
+        n = input._data.size // input._data.shape[dim]
+        return record("div", total._data / total._data.dtype.type(n), total._device, (total,),
+                      DivBackward1, {"other": n})
+
     return nll_loss(log_softmax(input, dim), target, weight, None, ignore_index, None, reduction)
