@@ -612,10 +612,10 @@ def sign_(self):
 class _NotImplementedNode(Node):
     """torch records floor_divide with a node literally named NotImplemented."""
     def name(self):
-        return "NotImplemented"
+        return "torch::autograd::NotImplemented"
 
     def backward(self, g):
-        raise RuntimeError("the derivative for 'floor_divide' is not implemented.")
+        raise RuntimeError("derivative for aten::floor_divide is not implemented")
 
 
 def _clamp_args(min, max):
