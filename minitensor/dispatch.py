@@ -12,9 +12,10 @@ import numpy as np
 
 from . import events
 from .autograd import grad_mode
-from .autograd.node import AccumulateGrad, saved as _saved
+from .autograd.node import (AccumulateGrad, SavedConst, SavedTensor, saved as _saved, save_plan,
+                            _sequence)
 from .device import CPU
-from .tensor import Tensor, _wrap, _vc_of, _storage_of, grad_accumulator
+from .tensor import Tensor, _wrap, _vc_of, _storage_of, grad_accumulator, _VersionCounter
 
 ndarray = np.ndarray
 _new = object.__new__
@@ -68,13 +69,13 @@ def _meta(t):
 
 
 _NO_EDGE = (None, 0)
-
-
 def link(out, node_cls, inputs, attrs=None, saves=None):
-    """Make ``node_cls`` the grad_fn of ``out``, with edges to ``inputs``."""
-    node = node_cls()
+    """Make ``node_cls`` the grad_fn of ``out``, with edges to ``inputs``.
+    Runs for every differentiable op: everything is inlined (edge(), _meta(), saved())."""
+    node = _new(node_cls)
+    node._seq = next(_sequence)   # newer nodes run first in backward, as in torch
     edges, meta = [], []
-    for t in inputs:              # edge() and _meta(), inlined: this runs for every op
+    for t in inputs:
         if isinstance(t, Tensor):
             if t._base is not None and t._vc.value != t._view_version:
                 refresh_view(t)   # its base was changed in place since the view was made
@@ -90,25 +91,27 @@ def link(out, node_cls, inputs, attrs=None, saves=None):
         else:
             edges.append(_NO_EDGE)
             meta.append(None)
-    node.next_functions = tuple(edges)
+    node.next_functions = edges = tuple(edges)
     node._input_meta = tuple(meta)
     if attrs:
         node.__dict__.update(attrs)
     out._grad_fn = node        # before saving: a saved result names its maker
     out._output_nr = 0
-    spec = saves if saves is not None else node_cls.saves
-    if spec:
-        need = node_cls.save_for
+    plan = node_cls._save_plan if saves is None else save_plan(saves, node_cls.save_for)
+    if plan:
         kept = []
-        for name, i in spec:
-            if need is not None:
+        for name, i, users in plan:
+            if users is not None:
                 # torch saves a tensor only if the gradient of an input that needs one
                 # reads it; an in-place change to an unsaved one is then no error
-                users = need.get(name)
-                if users is not None and all(edges[j][0] is None for j in users):
-                    kept.append(_saved(name, None))
+                for j in users:
+                    if edges[j][0] is not None:
+                        break
+                else:
+                    kept.append(SavedConst(name, None))
                     continue
-            kept.append(_saved(name, out if i == -1 else inputs[i]))
+            v = out if i == -1 else inputs[i]
+            kept.append(SavedTensor(name, v, i == -1) if isinstance(v, Tensor) else _saved(name, v))
         node._saved = tuple(kept)
     return node
 
@@ -155,17 +158,23 @@ def make_view(op, base, arr, node_cls=None, attrs=None, inputs=None):
     out._data = arr
     if base._device is not CPU:
         out._device = base._device
-    out._base = base._base if base._base is not None else base
-    out._vc = vc = base._vc or _vc_of(base)
+    root = base._base
+    out._base = base if root is None else root
+    vc = base._vc
+    if vc is None:
+        vc = base._vc = _VersionCounter()
+    out._vc = vc
     out._view_version = vc.value     # a later in-place change makes its history stale
-    st = base._storage or _storage_of(base)
-    out._storage = st
-    st._attach(out)
-    inputs = (base,) if inputs is None else inputs
-    if node_cls is not None and needs_grad(inputs):
-        link(out, node_cls, inputs, attrs)
+    out._storage = base._storage or _storage_of(base)
+    if node_cls is not None and grad_mode.enabled:
+        if inputs is None:
+            inputs = (base,)
+            if base._grad_fn is not None or base._requires_grad:
+                link(out, node_cls, inputs, attrs)
+        elif needs_grad(inputs):
+            link(out, node_cls, inputs, attrs)
     if listeners:
-        events.emit(events.CREATE, op, inputs, (out,))
+        events.emit(events.CREATE, op, inputs or (base,), (out,))
     return out
 
 

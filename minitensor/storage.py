@@ -6,7 +6,7 @@ every op needs; its storage is derived from that array only when somebody asks
 storage share one ``UntypedStorage`` object, whose ``_buf`` is a flat ``uint8`` view
 of the whole memory block.
 """
-import weakref
+import gc
 
 import numpy as np
 
@@ -37,8 +37,6 @@ class UntypedStorage:
     def __init__(self, buf, resizable=True):
         self._buf = buf
         self._resizable = resizable
-        self._views = []  # weak refs to tensors over this storage, rebuilt after resize_
-        self._prune_at = 64
 
     # -- built from an existing array (lazily, the first time a tensor is asked)
     @classmethod
@@ -47,12 +45,19 @@ class UntypedStorage:
         buf = np.asarray(_Interface(_ptr(arr), n, arr)) if n else np.empty(0, np.uint8)
         return cls(buf, resizable)
 
-    def _attach(self, t):
-        views = self._views
-        views.append(weakref.ref(t))
-        if len(views) > self._prune_at:   # forget dead tensors; amortised O(1)
-            self._views = views = [r for r in views if r() is not None]
-            self._prune_at = max(64, 2 * len(views))
+    def _tensors(self):
+        """Every live tensor over this storage. Only resize_ needs them, and it is rare,
+        so they are looked up then (the objects that refer to this storage) instead of
+        each view registering itself as it is made, which every view op would pay for."""
+        from .tensor import Tensor
+        found = []
+        for r in gc.get_referrers(self):
+            if isinstance(r, Tensor):
+                found.append(r)
+            elif type(r) is dict:       # a tensor whose attributes live in a real dict
+                found.extend(o for o in gc.get_referrers(r)
+                             if isinstance(o, Tensor) and o.__dict__ is r)
+        return [t for t in dict.fromkeys(found) if t._storage is self]
 
     # -- torch.UntypedStorage API
     def data_ptr(self):
@@ -98,10 +103,8 @@ class UntypedStorage:
         new[:k] = self._buf[:k]
         old_ptr = self.data_ptr()
         self._buf = new
-        for r in self._views:
-            t = r()
-            if t is not None:
-                t._rebuild_from_storage(old_ptr)
+        for t in self._tensors():
+            t._rebuild_from_storage(old_ptr)
         return self
 
     def __repr__(self):

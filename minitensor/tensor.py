@@ -43,7 +43,6 @@ def _storage_of(t):
     st = t._storage
     if st is None:
         st = t._storage = UntypedStorage._over(t._data, resizable=t._resizable)
-        st._attach(t)
     return st
 
 
@@ -60,7 +59,10 @@ def grad_accumulator(t):
     ref = t._grad_acc
     acc = ref() if ref is not None else None
     if acc is None:
-        acc = AccumulateGrad(t)
+        # AccumulateGrad(t) without its __init__ frame: every new graph over a leaf makes one
+        acc = _new(AccumulateGrad)
+        acc._seq = next(_sequence)
+        acc.variable = t
         t._grad_acc = weakref.ref(acc)
     return acc
 
@@ -452,7 +454,6 @@ def _rebuild(buf, dt, shape, strides, offset, dev, rg):
     st = UntypedStorage(buf)
     t = _wrap(array_over(st, np.dtype(dt), shape, strides, offset), canonical(dev))
     t._storage = st
-    st._attach(t)
     if not t._data.size:
         t._empty_offset = offset
     _bump(t)              # torch rebuilds with set_(), which counts as a write
@@ -502,4 +503,6 @@ def _is_contiguous(shape, strides):
 from .autograd import node as _node  # noqa: E402  (node.py needs these; see there)
 _node.Tensor = Tensor
 _node._vc_of = _vc_of
+_node._VersionCounter = _VersionCounter
 AccumulateGrad = _node.AccumulateGrad
+_sequence = _node._sequence

@@ -291,7 +291,6 @@ def _over_owner(t, arr):
     if own is arr or not own.size or builtins_min(own.strides, default=0) < 0:
         return
     st = t._storage = UntypedStorage._over(own)
-    st._attach(t)
 
 
 builtins_min = min

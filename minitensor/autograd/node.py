@@ -16,6 +16,7 @@ import numpy as np
 from ..dtypes import FROM_NP as _FROM_NP
 
 _sequence = itertools.count()
+_new = object.__new__
 _BACKWARD_N = re.compile(r"Backward\d+$")
 
 # nodes torch writes by hand in C++: their name() is "torch::autograd::<class name>"
@@ -25,6 +26,7 @@ CPP_NODES = frozenset({"AccumulateGrad", "CopySlices", "CopyBackwards", "GraphRo
 # set by tensor.py once Tensor exists (the two modules need each other)
 Tensor = None
 _vc_of = None
+_VersionCounter = None
 
 
 def saved(name, t):
@@ -59,23 +61,38 @@ class SavedTensor:
     outputs only as their array plus the name of the node that made them.
     """
     __slots__ = ("name", "data", "vc", "version", "tensor", "made_by", "had_fn", "output_nr",
-                 "dtype", "__weakref__")
+                 "_dtype", "__weakref__")
 
     def __init__(self, name, t, is_output=False):
-        vc = t._vc or _vc_of(t)
+        vc = t._vc
+        if vc is None:
+            vc = t._vc = _VersionCounter()
         self.name = name
         self.data = t._data
         self.vc = vc
         self.version = vc.value
-        self.tensor = None if is_output else t
-        self.dtype = t._data.dtype     # NumPy's: cheaper than t.dtype on this hot path
         self.output_nr = t._output_nr
         fn = t._grad_fn
         self.had_fn = fn is not None
-        # an output names the node that saved it (torch's saved_for; kept as a string,
-        # since holding the node would be a cycle); an input names whatever its grad_fn
-        # is when unpacked, so that is looked up then
-        self.made_by = fn.name() if is_output and fn is not None else None
+        if is_output:
+            # an output is kept as its array plus the class of the node that made it
+            # (torch's saved_for; holding the node itself would be a cycle)
+            self.tensor = None
+            self.made_by = None if fn is None else type(fn)
+        else:
+            # an input names whatever its grad_fn is when unpacked
+            self.tensor = t
+            self.made_by = None
+
+    @property
+    def dtype(self):
+        """NumPy's dtype of the saved values (kept when the graph frees them)."""
+        return self.data.dtype if self.data is not None else self._dtype
+
+    def _release(self):
+        self._dtype = self.data.dtype if self.data is not None else self._dtype
+        self.data = None
+        self.tensor = None
 
     def unpack(self):
         if self.data is None:
@@ -88,7 +105,8 @@ class SavedTensor:
                 ".detach_().This is not supported, please use out-of-place `.detach()` instead")
         if self.vc.value != self.version:
             shape = ", ".join(str(n) for n in self.data.shape)
-            made = self.made_by if t is None else (t._grad_fn and t._grad_fn.name())
+            made = (node_name(self.made_by) if self.made_by is not None else None) if t is None \
+                else (t._grad_fn and t._grad_fn.name())
             which = ""
             if made:
                 # torch prints generated nodes without their "Backward<N>" suffix
@@ -136,6 +154,19 @@ FREED_MESSAGE = (
     "calling backward.")
 
 
+def node_name(cls):
+    # torch's hand-written C++ nodes report their namespace; generated ones don't
+    n = cls.__name__
+    return "torch::autograd::" + n if n in CPP_NODES else n
+
+
+def save_plan(saves, save_for):
+    """What ``dispatch.link`` saves, worked out once per node class: (name, input index
+    or -1 for the result, indices of the inputs whose gradient reads it, or None)."""
+    return tuple((name, i, None if save_for is None else save_for.get(name))
+                 for name, i in saves)
+
+
 class Node:
     """Base of every ``grad_fn``. Subclasses are named as torch names them
     (``MulBackward0``) and implement ``backward(grad) -> tuple of input grads``,
@@ -155,13 +186,17 @@ class Node:
     saves = ()
     save_for = None     # {saved name: inputs whose gradient reads it}; None: save all
 
+    _save_plan = ()
+
+    def __init_subclass__(cls, **kw):
+        super().__init_subclass__(**kw)
+        cls._save_plan = save_plan(cls.saves, cls.save_for)
+
     def __init__(self):
         self._seq = next(_sequence)   # newer nodes run first in backward, as in torch
 
     def name(self):
-        # torch's hand-written C++ nodes report their namespace; generated ones don't
-        n = type(self).__name__
-        return "torch::autograd::" + n if n in CPP_NODES else n
+        return node_name(type(self))
 
     def save(node, /, **tensors):
         """Save tensors (inputs, or ``result=`` the output) for backward."""
@@ -180,9 +215,8 @@ class Node:
 
     def _free(self):
         for s in self._saved:
-            if isinstance(s, SavedTensor):
-                s.data = None
-                s.tensor = None
+            if type(s) is SavedTensor:
+                s._release()
             elif type(s) is SavedNumber:
                 s.freed = True
 

@@ -118,7 +118,6 @@ def detach(self):
     out._vc = self._vc or _vc_of(self)
     st = self._storage or _storage_of(self)
     out._storage = st
-    st._attach(out)
     if listeners:
         events.emit(events.CREATE, "detach", (self,), (out,))
     return out
@@ -145,7 +144,6 @@ def get_data(self):
     out = _wrap(self._data.view(), self._device)
     st = _storage_of(self)
     out._storage = st
-    st._attach(out)
     if listeners:
         events.emit(events.CREATE, "data", (self,), (out,))
     return out
@@ -161,7 +159,6 @@ def set_data(self, new):
     self._device = new._device
     st = _storage_of(new)
     self._storage = st
-    st._attach(self)
     if listeners:
         events.emit(events.INPLACE, "data=", (self, new), (self,))
 
@@ -282,7 +279,6 @@ def deepcopy(self, memo):
     arr = array_over(new_st, self._data.dtype, self._data.shape, self.stride(), self.storage_offset())
     out = _wrap(arr, self._device)
     out._storage = new_st
-    new_st._attach(out)
     out._requires_grad = self._requires_grad
     _bump(out)        # torch builds the copy with set_(): its version starts at 1
     if type(self) is not Tensor:
@@ -307,7 +303,6 @@ def shallow_copy(self):
     out = _wrap(self._data.view(), self._device)
     st = _storage_of(self)
     out._storage = st
-    st._attach(out)
     out._requires_grad = self.requires_grad
     _bump(out)
     if type(self) is not Tensor:
@@ -375,7 +370,6 @@ def set_(self, source=None, storage_offset=0, size=None, stride=None):
         raise RuntimeError("set_ is not allowed on a Tensor created from .data or .detach().")
     self._data = arr
     self._storage = st
-    st._attach(self)
     _bump(self)
     if listeners:
         events.emit(events.INPLACE, "set_", (self,) + ((source,) if isinstance(source, Tensor) else ()), (self,))
