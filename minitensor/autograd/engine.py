@@ -10,6 +10,7 @@ writes into its result in place says so with ``_grad_versions``.
 """
 import heapq
 import itertools
+from heapq import heappop, heappush
 
 import numpy as np
 
@@ -17,14 +18,19 @@ from .. import events
 from . import grad_mode
 from .node import AccumulateGrad
 
+ndarray = np.ndarray
 _FIRST = float("-inf")   # heap key of AccumulateGrad: torch gives it the top sequence number
 
 
 def sum_to(g, shape):
-    """Undo broadcasting: sum ``g`` down to ``shape``."""
+    """Undo broadcasting: sum ``g`` down to ``shape`` (broadcasting it up first where
+    it is smaller than ``shape`` in some dim)."""
     if g.shape == shape:
         return g
     lead = g.ndim - len(shape)
+    if lead < 0 or any(n != m and m == 1 for n, m in zip(shape, g.shape[lead:])):
+        g = np.broadcast_to(g, np.broadcast_shapes(g.shape, shape))
+        lead = g.ndim - len(shape)
     axes = tuple(range(lead)) + tuple(
         i + lead for i, n in enumerate(shape) if n == 1 and g.shape[i + lead] != 1)
     if axes:
@@ -37,6 +43,20 @@ def sum_to(g, shape):
 def _graph(roots, targets):
     """Dependency counts of the nodes to run. With ``targets`` (autograd.grad, or
     backward(inputs=)), only nodes from which a target can be reached run, as in torch."""
+    if targets is None:
+        # the common case, in one walk: every reachable node runs
+        stack = list(dict.fromkeys(roots))
+        seen = set(stack)
+        deps = {}
+        get = deps.get
+        while stack:
+            for nxt, _ in stack.pop().next_functions:
+                if nxt is not None:
+                    deps[nxt] = get(nxt, 0) + 1
+                    if nxt not in seen:
+                        seen.add(nxt)
+                        stack.append(nxt)
+        return deps, seen, seen
     seen = set()
     order = []
     stack = list(roots)
@@ -49,17 +69,14 @@ def _graph(roots, targets):
         for nxt, _ in node.next_functions:
             if nxt is not None and nxt not in seen:
                 stack.append(nxt)
-    if targets is None:
-        needed = seen
-    else:
-        needed = set(targets) & seen
-        changed = True
-        while changed:          # graphs are small: iterate to a fixed point
-            changed = False
-            for node in order:
-                if node not in needed and any(n in needed for n, _ in node.next_functions):
-                    needed.add(node)
-                    changed = True
+    needed = set(targets) & seen
+    changed = True
+    while changed:          # graphs are small: iterate to a fixed point
+        changed = False
+        for node in order:
+            if node not in needed and any(n in needed for n, _ in node.next_functions):
+                needed.add(node)
+                changed = True
     deps = {}
     for node in needed:
         for nxt, _ in node.next_functions:
@@ -160,12 +177,13 @@ def run_backward(roots, grads, retain_graph, capture=None, op="backward", target
     ready = [(key(n), next(tie), n) for n in dict.fromkeys(n for n, _ in roots)
              if deps.get(n, 0) == 0]
     heapq.heapify(ready)
+    buffers = p.buffers
     prev_mode = grad_mode.enabled
     grad_mode.enabled = False
     try:
         while ready:
-            _, _, node = heapq.heappop(ready)
-            slots = p.buffers.pop(node)
+            node = heappop(ready)[2]
+            slots = buffers.pop(node)
             if node._tensor_hooks or node._retained:
                 _tensor_hooks(node, slots)
             if node._pre_hooks:
@@ -184,27 +202,43 @@ def run_backward(roots, grads, retain_graph, capture=None, op="backward", target
             else:
                 in_grads = node.backward(*[None if e is None else e[0] for e in slots])
             versions = node._grad_versions
+            g0 = slots[0]
+            g0 = None if g0 is None else g0[0]
             for i, ((nxt, nr), ig, meta) in enumerate(
                     zip(node.next_functions, in_grads, node._input_meta)):
-                if nxt is None or ig is None or nxt not in needed:
+                if nxt is None or ig is None or (targets is not None and nxt not in needed):
                     continue
                 shape, dt = meta
-                ig = np.asarray(ig)
+                if type(ig) is not ndarray:
+                    ig = np.asarray(ig)
                 # a formula that passes its gradient through (add, clone) keeps its version
                 # ... and so does a view of it (reshape, narrow: torch's views share it)
-                version = versions[i] if versions else slots[0][1] if (
-                    slots[0] is not None and (ig is slots[0][0] or (
-                        ig.base is not None and _owner(ig) is _owner(slots[0][0])))) else 0
-                if ig.shape != shape:
-                    ig = sum_to(np.broadcast_to(ig, np.broadcast_shapes(ig.shape, shape)), shape)
+                if versions:
+                    version = versions[i]
+                elif g0 is not None and (ig is g0 or (
+                        ig.base is not None and _owner(ig) is _owner(g0))):
+                    version = slots[0][1]
+                else:
                     version = 0
-                if ig.dtype != dt:
+                if ig.shape != shape:
+                    ig = sum_to(ig, shape)
+                    version = 0
+                if ig.dtype is not dt and ig.dtype != dt:
                     ig = ig.astype(dt)
                     version = 0
-                p.add(nxt, nr, ig, version)
-                deps[nxt] -= 1
-                if deps[nxt] == 0:
-                    heapq.heappush(ready, (key(nxt), next(tie), nxt))
+                into = buffers.get(nxt)     # p.add, inlined for its common case
+                if into is None:
+                    into = buffers[nxt] = [None] * nxt._n_outputs
+                    into[nr] = [ig, version]
+                elif into[nr] is None:
+                    into[nr] = [ig, version]
+                else:
+                    p.add(nxt, nr, ig, version)
+                left = deps[nxt] - 1
+                deps[nxt] = left
+                if left == 0:
+                    heappush(ready, (_FIRST if type(nxt) is AccumulateGrad else -nxt._seq,
+                                     next(tie), nxt))
             if node._hooks:
                 for hook in node._hooks:
                     hook(tuple(_wrap(np.asarray(x)) if x is not None else None for x in in_grads),
@@ -290,6 +324,8 @@ def _over_owner(t, arr):
     own = _owner(arr)
     if own is arr or not own.size or builtins_min(own.strides, default=0) < 0:
         return
+    if own.size == arr.size and arr.flags.c_contiguous and own.flags.c_contiguous:
+        return      # a reshape of the whole block (sum_to's): its own storage is the same
     st = t._storage = UntypedStorage._over(own)
 
 
