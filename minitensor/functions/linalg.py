@@ -20,12 +20,19 @@ def _column_major(shape, strides, item=1):
 
 class MmBackward0(Node):
     saves = (("self", 0), ("mat2", 1))
+    # as torch: each is saved only if the other input needs a gradient (for x @ w with
+    # a constant x, w is not saved and x's gradient is not computed)
+    save_for = {"self": (1,), "mat2": (0,)}
 
     def backward(self, g):
         a, b = self.saved()
+        (sa, da), (sb, db) = self._input_meta
         # torch returns a column-major gradient for a column-major input (e.g. w.t())
-        ga = (b @ g.T).T if _column_major(a.shape, self.self_strides, a.itemsize) else g @ b.T
-        gb = (g.T @ a).T if _column_major(b.shape, self.mat2_strides, b.itemsize) else a.T @ g
+        ga = gb = None
+        if b is not None:
+            ga = (b @ g.T).T if _column_major(sa, self.self_strides, da.itemsize) else g @ b.T
+        if a is not None:
+            gb = (g.T @ a).T if _column_major(sb, self.mat2_strides, db.itemsize) else a.T @ g
         return ga, gb
 
 
