@@ -92,6 +92,11 @@ def operands(op, a, b, to_float=False):
         x, y = a._data, b._data
         if x.dtype is y.dtype and a._device is b._device and (not to_float or x.dtype.kind == "f"):
             return x, y, a._device, None       # the common case: nothing to promote
+    # a float tensor with a Python number keeps its dtype (the number is "weak")
+    elif type(a) is Tensor and (type(b) is float or type(b) is int) and a._data.dtype.kind == "f":
+        return a._data, b, a._device, None
+    elif type(b) is Tensor and (type(a) is float or type(a) is int) and b._data.dtype.kind == "f":
+        return a, b._data, b._device, None
     a = _as_operand(a, f"{op}(): argument 'input' (position 1) must be Tensor, not {type(a).__name__}")
     b = _as_operand(b, f"{op}(): argument 'other' (position 2) must be Tensor, not {type(b).__name__}")
     dev = _device_of(op, (a, b))
