@@ -1,6 +1,7 @@
 """``with quiet:`` silences NumPy's floating-point warnings inside an op, because
 torch gives inf/nan silently. ``np.errstate`` costs over a microsecond per use;
-setting NumPy's error-state context variable directly costs a fraction of that."""
+setting NumPy's error-state context variable directly costs a fraction of that,
+which matters because nearly every op passes through here."""
 import numpy as np
 
 try:
@@ -10,27 +11,36 @@ except ImportError:       # another NumPy layout: fall back to the public API
 
 
 class _Quiet:
-    __slots__ = ("_tokens", "_ignore")
+    """The fast form: push "ignore" onto NumPy's error-state context variable."""
+    __slots__ = ("_tokens", "_set", "_reset", "_ignore")
 
     def __init__(self):
         self._tokens = []
-        self._ignore = _make_extobj(all="ignore") if _extobj_contextvar is not None else None
+        self._set = _extobj_contextvar.set
+        self._reset = _extobj_contextvar.reset
+        self._ignore = _make_extobj(all="ignore")
 
     def __enter__(self):
-        if self._ignore is None:
-            cm = np.errstate(all="ignore")
-            cm.__enter__()
-            self._tokens.append(cm)
-        else:
-            self._tokens.append(_extobj_contextvar.set(self._ignore))
+        self._tokens.append(self._set(self._ignore))
 
     def __exit__(self, *exc):
-        tok = self._tokens.pop()
-        if self._ignore is None:
-            tok.__exit__(*exc)
-        else:
-            _extobj_contextvar.reset(tok)
-        return False
+        self._reset(self._tokens.pop())
 
 
-quiet = _Quiet()
+class _PublicQuiet:
+    """The fallback: np.errstate, slower but public."""
+    __slots__ = ("_stack",)
+
+    def __init__(self):
+        self._stack = []
+
+    def __enter__(self):
+        cm = np.errstate(all="ignore")
+        cm.__enter__()
+        self._stack.append(cm)
+
+    def __exit__(self, *exc):
+        self._stack.pop().__exit__(*exc)
+
+
+quiet = _Quiet() if _extobj_contextvar is not None else _PublicQuiet()
