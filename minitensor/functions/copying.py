@@ -17,6 +17,7 @@ from ..device import canonical, CPU
 from ..dispatch import record, inplace, check_inplace, write, listeners
 from ..dtypes import FROM_NP, FROM_LEGACY, dtype as _dtype_cls
 from ..tensor import Tensor, _wrap, _vc_of, _storage_of, _bump
+_new = object.__new__
 
 
 class CloneBackward0(Node):
@@ -114,10 +115,13 @@ def contiguous(self, memory_format=None):
 
 
 def detach(self):
-    out = _wrap(self._data.view(), self._device)
+    # the same memory, version counter and storage, no history (inlined: a hot path)
+    out = _new(Tensor)
+    out._data = self._data.view()
+    if self._device is not CPU:
+        out._device = self._device
     out._vc = self._vc or _vc_of(self)
-    st = self._storage or _storage_of(self)
-    out._storage = st
+    out._storage = self._storage or _storage_of(self)
     if listeners:
         events.emit(events.CREATE, "detach", (self,), (out,))
     return out
@@ -190,7 +194,7 @@ def copy_(self, src, non_blocking=False, *, op="copy_"):
         values = values.astype(d.dtype)   # copy_ casts freely, float -> int included
     # an integer destination is not differentiable: no history even from a grad source
     node = CopyBackwards if d.dtype.kind == "f" else None
-    return inplace(op, self, values, (self, src), node)
+    return inplace(op, self, values, (self, src), node, check=False)   # checked above
 
 
 def _check_copy_shapes(dst, src):
