@@ -162,8 +162,10 @@ def node_name(cls):
 
 def save_plan(saves, save_for):
     """What ``dispatch.link`` saves, worked out once per node class: (name, input index
-    or -1 for the result, indices of the inputs whose gradient reads it, or None)."""
-    return tuple((name, i, None if save_for is None else save_for.get(name))
+    or -1 for the result, indices of the inputs whose gradient reads it, or None, and the
+    empty slot saved instead when none of those needs a gradient; it is never mutated,
+    so one serves every node)."""
+    return tuple((name, i, None if save_for is None else save_for.get(name), SavedConst(name, None))
                  for name, i in saves)
 
 
