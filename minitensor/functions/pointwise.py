@@ -250,7 +250,9 @@ SinBackward0 = _unary_node("SinBackward0", SELF, lambda g, x: g * np.cos(x))
 CosBackward0 = _unary_node("CosBackward0", SELF, lambda g, x: -g * np.sin(x))
 TanhBackward0 = _unary_node("TanhBackward0", RESULT, lambda g, r: g * (1 - r * r))
 SigmoidBackward0 = _unary_node("SigmoidBackward0", RESULT, lambda g, r: g * r * (1 - r))
-ReluBackward0 = _unary_node("ReluBackward0", RESULT, lambda g, r: g * (r > 0))
+# torch's threshold_backward: result <= 0 ? 0 : grad (a +0 even where grad < 0, and the
+# grad where the result is NaN; g * (r > 0) would give -0. and 0 there)
+ReluBackward0 = _unary_node("ReluBackward0", RESULT, lambda g, r: np.where(r <= 0, 0, g))
 
 
 class ClampBackward1(Node):

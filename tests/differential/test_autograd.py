@@ -527,6 +527,13 @@ y.backward()
 obs('x.grad', x.grad)
 obs('w.grad', w.grad)
 
+### relu_backward_zero_and_nan
+# threshold_backward: result <= 0 gives +0 even for a negative grad; a NaN result passes it
+x = torch.tensor([-1., 2., 0., float('nan')], requires_grad=True)
+(x.relu() * torch.tensor([-3., -3., -3., -3.])).sum().backward()
+obs('grad', x.grad)
+obs('repr', repr(x.grad))
+
 ### diamond_graph_accumulation
 x = torch.tensor(2., requires_grad=True)
 a = x * 3
