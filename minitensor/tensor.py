@@ -504,5 +504,10 @@ from .autograd import node as _node  # noqa: E402  (node.py needs these; see the
 _node.Tensor = Tensor
 _node._vc_of = _vc_of
 _node._VersionCounter = _VersionCounter
+_node._wrap = _wrap
+from .autograd import engine as _engine  # noqa: E402
+_engine._wrap, _engine._bump, _engine._vc_of = _wrap, _bump, _vc_of
+from . import autograd as _autograd  # noqa: E402
+_autograd.Tensor, _autograd.grad_accumulator, _autograd._wrap = Tensor, grad_accumulator, _wrap
 AccumulateGrad = _node.AccumulateGrad
 _sequence = _node._sequence

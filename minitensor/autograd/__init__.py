@@ -7,9 +7,12 @@ from .node import Node, AccumulateGrad, SavedTensorInfo
 from .engine import run_backward
 from . import grad_mode
 
+# set by tensor.py once Tensor exists (it imports this package first); importing them
+# inside each function would cost about a microsecond per call
+Tensor = grad_accumulator = _wrap = None
+
 
 def _roots(tensors, grad_tensors, what):
-    from ..tensor import Tensor, grad_accumulator
     if isinstance(tensors, Tensor):
         tensors = (tensors,)
     tensors = tuple(tensors)
@@ -50,7 +53,6 @@ def _roots(tensors, grad_tensors, what):
 
 def _edge_of(t):
     """Where gradient for ``t`` arrives: (its grad_fn, output_nr), or its AccumulateGrad."""
-    from ..tensor import grad_accumulator
     fn = t.grad_fn        # the property: a stale view's history is refreshed first
     if fn is not None:
         return (fn, t._output_nr)
@@ -62,7 +64,6 @@ CREATE_GRAPH = "minitensor does not build graphs of backward passes (create_grap
 
 def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, grad_variables=None,
              inputs=None):
-    from ..tensor import Tensor
     if create_graph:
         raise NotImplementedError(CREATE_GRAPH)
     nodes, grads = _roots(tensors, grad_tensors, "backward")
@@ -96,7 +97,6 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
 
 def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False,
          only_inputs=True, allow_unused=None, is_grads_batched=False, materialize_grads=False):
-    from ..tensor import Tensor, _wrap
     single = isinstance(inputs, Tensor)
     inputs = (inputs,) if single else tuple(inputs)
     nodes, grads = _roots(outputs, grad_outputs, "grad")

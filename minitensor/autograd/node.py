@@ -27,6 +27,7 @@ CPP_NODES = frozenset({"AccumulateGrad", "CopySlices", "CopyBackwards", "GraphRo
 Tensor = None
 _vc_of = None
 _VersionCounter = None
+_wrap = None
 
 
 def saved(name, t):
@@ -236,7 +237,6 @@ class Node:
 
     def __call__(self, *grads):
         out = self.backward(*[g._data if hasattr(g, "_data") else g for g in grads])
-        from ..tensor import _wrap
         return tuple(None if g is None else _wrap(np.asarray(g)) for g in out)
 
     def __repr__(self):
@@ -247,7 +247,6 @@ class Node:
         if key.startswith("_saved_"):
             for s in object.__getattribute__(self, "_saved"):
                 if s.name == key[len("_saved_"):]:
-                    from ..tensor import _wrap
                     v = s.unpack()
                     return None if v is None else _wrap(np.asarray(v))
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{key}'")
