@@ -15,8 +15,13 @@ from heapq import heappop, heappush
 import numpy as np
 
 from .. import events
+from ..storage import UntypedStorage
 from . import grad_mode
 from .node import AccumulateGrad
+
+# Tensor helpers, set by tensor.py once Tensor exists (tensor.py imports this package
+# first, so they cannot be imported here; an import inside a function costs ~1 us a call)
+_wrap = _bump = _vc_of = None
 
 ndarray = np.ndarray
 _FIRST = float("-inf")   # heap key of AccumulateGrad: torch gives it the top sequence number
@@ -25,9 +30,13 @@ _FIRST = float("-inf")   # heap key of AccumulateGrad: torch gives it the top se
 def sum_to(g, shape):
     """Undo broadcasting: sum ``g`` down to ``shape`` (broadcasting it up first where
     it is smaller than ``shape`` in some dim)."""
-    if g.shape == shape:
+    gs = g.shape
+    if gs == shape:
         return g
-    lead = g.ndim - len(shape)
+    lead = len(gs) - len(shape)
+    if lead > 0 and shape and gs[lead:] == shape:   # common: only new leading dims (a bias;
+        # not shape (): a full sum gives a NumPy scalar, the path below keeps a 0-d array)
+        return g.sum(axis=tuple(range(lead)))
     if lead < 0 or any(n != m and m == 1 for n, m in zip(shape, g.shape[lead:])):
         g = np.broadcast_to(g, np.broadcast_shapes(g.shape, shape))
         lead = g.ndim - len(shape)
@@ -126,8 +135,16 @@ class _Pass:
                     yield e[0]
 
     def used_elsewhere(self, arr, skip=None):
-        """Is this very gradient tensor also held somewhere else (use_count > 1)?"""
-        return any(x is arr for x in self._others(skip))
+        """Is this very gradient tensor also held somewhere else (use_count > 1)?
+        (_others() spelled out: this runs for every leaf's first gradient)"""
+        for r in self.held:
+            if r is arr:
+                return True
+        for slots in self.buffers.values():
+            for e in slots:
+                if e is not None and e is not skip and e[0] is arr:
+                    return True
+        return False
 
     def storage_shared(self, arr, skip=None):
         own = _owner(arr)
@@ -164,7 +181,6 @@ def run_backward(roots, grads, retain_graph, capture=None, op="backward", target
     ``capture`` (autograd.grad, backward(inputs=)): a dict {(node, output_nr): None}
     filled with the gradients flowing into those edges. ``accumulate``: None to let
     every AccumulateGrad run, or the set of the ones allowed to."""
-    from ..tensor import _wrap
     deps, seen, needed = _graph([n for n, _ in roots], targets)
     p = _Pass(grads)
     for (node, nr), g in zip(roots, grads):
@@ -255,7 +271,6 @@ def run_backward(roots, grads, retain_graph, capture=None, op="backward", target
 def _tensor_hooks(node, slots):
     """Hooks registered on the outputs of ``node`` (non-leaf ``register_hook``), then
     the ``.grad`` of outputs that ``retain_grad()``: torch's tensor pre-hooks."""
-    from ..tensor import _wrap
     hooks = node._tensor_hooks or {}
     for nr, e in enumerate(slots):
         if e is None:
@@ -271,7 +286,6 @@ def _tensor_hooks(node, slots):
 
 
 def _node_prehooks(node, slots):
-    from ..tensor import _wrap
     for hook in node._pre_hooks:
         r = hook(tuple(None if e is None else _wrap(e[0]) for e in slots))
         if r is not None:
@@ -282,7 +296,6 @@ def _node_prehooks(node, slots):
 
 def _accumulate(t, g, p):
     """torch's AccumulateGrad: leaf hooks, then steal, copy or add into ``t.grad``."""
-    from ..tensor import _wrap, _bump
     arr, version = g
     hooked = False
     for hook in t._leaf_hooks or ():
@@ -320,7 +333,6 @@ def _accumulate(t, g, p):
 def _over_owner(t, arr):
     """Give ``t`` (over the view ``arr``) the storage of the array owning the memory,
     as torch's stolen gradient view keeps its storage and offset (cat's backward)."""
-    from ..storage import UntypedStorage
     own = _owner(arr)
     if own is arr or not own.size or builtins_min(own.strides, default=0) < 0:
         return
@@ -336,20 +348,20 @@ def _obeys_layout(g, var):
     """torch's gradient layout contract: the same strides as a dense variable."""
     if g.shape != var.shape:
         return False
+    if g.flags.c_contiguous and var.flags.c_contiguous:
+        return True                 # the common case, without walking the strides
     if _dense(var):
         return all(gs == vs for gs, vs, n in zip(g.strides, var.strides, var.shape) if n > 1)
     return g.flags.c_contiguous
 
 
 def _vc_for(t):
-    from ..tensor import _vc_of
     return _vc_of(t)
 
 
 def _retain(t, g):
     """A retained non-leaf grad: a contiguous clone first, then out-of-place sums
     (torch's retain_grad hook), so its _version stays 0."""
-    from ..tensor import _wrap
     cur = t._grad
     if cur is None:
         t._grad = _wrap(np.array(g, dtype=t._data.dtype, order="C"), t._device)
@@ -364,7 +376,6 @@ def run_backward_graph(roots, grads, retain_graph, capture, targets):
     and grad mode on, so the backward pass is itself recorded. A node whose inputs to
     its formula are all constants runs its NumPy formula; otherwise it needs a
     ``backward_graph`` (tensor ops), which only some nodes have."""
-    from ..tensor import _wrap
     from .node import SavedTensor
     deps, seen, needed = _graph([n for n, _ in roots], targets)
     buffers = {}
