@@ -5,6 +5,7 @@ from ..autograd.node import Node
 from ..dispatch import record
 from ..tensor import Tensor
 from .pointwise import operands, broadcast_error
+from . import views as V
 from ..dtypes import CPP_NAMES
 from ..dispatch import SCALAR_NAMES
 
@@ -76,7 +77,9 @@ def _types(op, a, b):
 
 
 def mm(input, mat2):
-    _check("mm", input, mat2)
+    if not (type(input) is Tensor and type(mat2) is Tensor and
+            input._data.dtype is mat2._data.dtype):
+        _check("mm", input, mat2)            # only off the common path: it raises or passes
     a, b = input._data, mat2._data
     if a.ndim != 2:
         raise RuntimeError(f"self must be a matrix")
@@ -140,7 +143,9 @@ def mv(input, vec):
 def matmul(input, other):
     """torch's _matmul_impl, composed from the same ops so the graph has torch's nodes:
     dot / mv / mm, 'folding' a batch into mm or mv, or expand + reshape + bmm."""
-    from . import views as V
+    if isinstance(input, Tensor) and isinstance(other, Tensor) and \
+            input._data.ndim == 2 and other._data.ndim == 2:
+        return mm(input, other)              # the common case first
     _types("matmul", input, other)
     d1, d2 = input._data.ndim, other._data.ndim
     if d1 == 0 or d2 == 0:
