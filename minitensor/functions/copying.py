@@ -15,6 +15,7 @@ from ..autograd import grad_mode
 from ..autograd.node import Node
 from ..device import canonical, CPU
 from ..dispatch import record, inplace, check_inplace, write, listeners
+from ..overlap import assert_no_internal_overlap, assert_no_partial_overlap
 from ..dtypes import FROM_NP, FROM_LEGACY, dtype as _dtype_cls
 from ..tensor import Tensor, _wrap, _vc_of, _storage_of, _bump
 _new = object.__new__
@@ -174,19 +175,8 @@ def copy_(self, src, non_blocking=False, *, op="copy_"):
         raise TypeError(f"copy_(): argument 'other' (position 1) must be Tensor, not {type(src).__name__}")
     check_inplace(self)       # torch checks the leaf first, then overlap, then shapes
     d, sa = self._data, src._data
-    if not d.flags.c_contiguous and _self_overlapping(d):
-        raise RuntimeError(
-            "unsupported operation: more than one element of the written-to tensor refers to a "
-            "single memory location. Please clone() the tensor before performing the operation.")
-    # two arrays that both own their memory cannot overlap: skip the costlier check
-    if (d.base is not None or sa.base is not None) and d.size and sa.size and \
-            np.may_share_memory(d, sa) and not (
-            d.__array_interface__["data"][0] == sa.__array_interface__["data"][0]
-            and d.shape == sa.shape and d.strides == sa.strides):
-        raise RuntimeError(
-            "unsupported operation: some elements of the input tensor and the written-to tensor "
-            "refer to a single memory location. Please clone() the tensor before performing the "
-            "operation.")
+    assert_no_internal_overlap(d)
+    assert_no_partial_overlap(d, sa)
     if sa.shape != d.shape:
         _check_copy_shapes(d.shape, sa.shape)
     values = sa
@@ -220,10 +210,6 @@ def _mismatch_dim(a, b):
         if a[i] != b[i] and b[i] != 1:
             return i
     return 0
-
-
-def _self_overlapping(arr):
-    return any(s == 0 and n > 1 for s, n in zip(arr.strides, arr.shape))
 
 
 # ------------------------------------------------------------------ new_*

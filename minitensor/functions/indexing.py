@@ -220,6 +220,11 @@ def masked_fill(self, mask, value):
 def masked_fill_(self, mask, value):
     _check_mask("masked_fill", mask)
     v = _fill_value("masked_fill_", value)
+    if any(st == 0 and n > 1 for st, n in zip(self._data.strides, self._data.shape)):
+        import warnings
+        warnings.warn("Use of masked_fill_ on expanded tensors is deprecated. Please clone() the "
+                      "tensor before performing this operation. This also applies to advanced "
+                      "indexing e.g. tensor[mask] = scalar", UserWarning, stacklevel=2)
     shape, arr = _mask_values(self, mask, v)
     if shape != self._data.shape:
         raise RuntimeError(

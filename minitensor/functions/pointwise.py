@@ -9,7 +9,8 @@ import numpy as np
 
 from .. import dtypes as D
 from ..autograd.node import Node
-from ..dispatch import record, inplace, write
+from ..dispatch import record, inplace, write, check_inplace
+from ..overlap import assert_no_internal_overlap, assert_no_partial_overlap
 from ..tensor import Tensor, _wrap
 from ..device import CPU
 
@@ -772,18 +773,23 @@ def _can_cast(src, dst):
 def _inplace_binary(op, t, other, compute, node, attrs=None, to_float=False):
     if not isinstance(other, (Tensor, bool, int, float)):
         other = _as_operand(other, f"{op}(): argument 'other' (position 1) must be Tensor, not {type(other).__name__}")
-    dt = _check_castable(op, t, other)
-    if to_float and not dt.is_floating_point:
-        dt = D.get_default_dtype()
-        if not t.dtype.is_floating_point:
-            from ..dispatch import SCALAR_NAMES
-            raise RuntimeError(f"result type {SCALAR_NAMES[dt.name]} can't be cast to the desired "
-                               f"output type {SCALAR_NAMES[t.dtype.name]}")
+    # torch's order: autograd's leaf check, then TensorIterator's memory overlap, shapes,
+    # devices and last the result dtype
+    check_inplace(t)
+    assert_no_internal_overlap(t._data)
+    if isinstance(other, Tensor):
+        assert_no_partial_overlap(t._data, other._data)
+        if other._data.shape != t._data.shape:
+            from .copying import _check_copy_shapes
+            _check_copy_shapes(t._data.shape, other._data.shape)
     _device_of(op, (t, other))
-    if isinstance(other, Tensor) and other._data.shape != t._data.shape:
-        from .copying import _check_copy_shapes
-        _check_copy_shapes(t._data.shape, other._data.shape)
-    _no_overlap(t)
+    dt = result_dtype(t, other)
+    if to_float and not dt.is_floating_point:
+        dt = D.get_default_dtype()      # true division of integers gives the default float
+    if dt is not t.dtype and not _can_cast(dt, t.dtype):
+        from ..dispatch import SCALAR_NAMES
+        raise RuntimeError(f"result type {SCALAR_NAMES[dt.name]} can't be cast to the desired "
+                           f"output type {SCALAR_NAMES[t.dtype.name]}")
     x, y = _arr(t, dt.np), _arr(other, dt.np)
     if node is not None and any(i == 0 for _, i in node.saves):
         # the formula needs self's value from BEFORE the op: save a copy of it
@@ -792,19 +798,7 @@ def _inplace_binary(op, t, other, compute, node, attrs=None, to_float=False):
         values = compute(x, y)
     # tensor ** number has one input in torch's graph; the other ops wrap the scalar
     inputs = (t,) if node is not None and node.__name__ == "PowBackward0" else (t, other)
-    return inplace(op, t, values, inputs, node, attrs)
-
-
-def _no_overlap(t):
-    """torch refuses to write in place into a tensor whose elements share memory (expand)."""
-    a = t._data
-    if 0 in a.strides and a.size > 1:
-        for n, st in zip(a.shape, a.strides):
-            if st == 0 and n > 1:
-                raise RuntimeError(
-                    "unsupported operation: more than one element of the written-to tensor refers "
-                    "to a single memory location. Please clone() the tensor before performing the "
-                    "operation.")
+    return inplace(op, t, values, inputs, node, attrs, check=False)     # checked above
 
 
 def _bshape(a, b):
@@ -863,17 +857,18 @@ def _inplace_unary(op, node, fn, to_float=True):
                 _no_bool("abs", self)
             if op == "relu_":
                 raise RuntimeError("Boolean inputs not supported for relu")
+        check_inplace(self)
         if to_float and self._data.dtype.kind != "f":
             from ..dispatch import SCALAR_NAMES
             raise RuntimeError(f"result type Float can't be cast to the desired output type "
                                f"{SCALAR_NAMES[self.dtype.name]}")
-        _no_overlap(self)
+        assert_no_internal_overlap(self._data)
         with quiet:
             values = fn(self._data)
         if node is not None and node.saves == SELF:
             old = _wrap(self._data.copy(), self._device)
-            return inplace(op, self, values, (self,), _bind_saved(node, old))
-        return inplace(op, self, values, (self,), node)
+            return inplace(op, self, values, (self,), _bind_saved(node, old), check=False)
+        return inplace(op, self, values, (self,), node, check=False)
     method.__name__ = op
     return method
 
@@ -898,6 +893,8 @@ def clamp_(self, min=None, max=None):
         from ..dtypes import CPP_NAMES      # clamp_'s message names the C++ type
         raise RuntimeError(f"result type {SCALAR_NAMES[dt.name]} can't be cast to the desired "
                            f"output type {CPP_NAMES[self.dtype.name]}")
+    check_inplace(self)
+    assert_no_internal_overlap(self._data)
     from .copying import _check_copy_shapes
     for v in (min, max):
         if isinstance(v, Tensor):
@@ -912,7 +909,7 @@ def clamp_(self, min=None, max=None):
         values = np.minimum(values, hi)
     old = _wrap(self._data.copy(), self._device)
     return inplace("clamp_", self, values, (self,), _bind_saved(ClampBackward1, old),
-                   {"min": min, "max": max})
+                   {"min": min, "max": max}, check=False)
 
 
 clip_ = clamp_
@@ -933,7 +930,7 @@ class FillBackward2(FillBackward0):     # fill_ with a number, in torch 2.13
     pass
 
 
-class FillBackward1(Node):       # fill_ with a 0-dim tensor value
+class FillBackward3(Node):       # fill_ with a 0-dim tensor value, in torch 2.13
     saves = ()
 
     def backward(self, g):
@@ -941,14 +938,19 @@ class FillBackward1(Node):       # fill_ with a 0-dim tensor value
 
 
 def fill_(self, value):
+    return _fill(self, value, "fill_")
+
+
+def _fill(self, value, op):
     if isinstance(value, Tensor):
         if value._data.ndim != 0:
             raise RuntimeError(
                 f"fill_ only supports 0-dimension value tensor but got tensor with {value._data.ndim} dimensions.")
-        return inplace("fill_", self, np.broadcast_to(value._data, self._data.shape), (self, value), FillBackward1)
+        # like a number, the value is cast to self's dtype whatever its own
+        return inplace(op, self, value._data.astype(self._data.dtype), (self, value), FillBackward3)
     if not isinstance(value, (bool, int, float)):
         raise TypeError(f"fill_(): argument 'value' (position 1) must be Number, not {type(value).__name__}")
-    return inplace("fill_", self, np.full(self._data.shape, value).astype(self._data.dtype, casting="unsafe")
+    return inplace(op, self, np.full(self._data.shape, value).astype(self._data.dtype, casting="unsafe")
                    if self._data.dtype.kind != "f" else self._data.dtype.type(value), (self,), FillBackward2)
 
 

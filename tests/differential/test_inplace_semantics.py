@@ -258,6 +258,80 @@ obs('a.grad', a.grad)
 z = (a * 2).view(3, 1).t()
 z.backward(torch.ones(1, 3))
 obs('a.grad2', a.grad)
+### overlap_partial_and_full
+# torch's MemOverlap rule: an error only when both layouts are dense and they cover
+# memory that overlaps without being the same elements in the same layout
+for code in ["x.view(1, 4).add_(x)", "x.add_(x.view(1, 4))", "x[1:].add_(x[:-1])",
+             "x[1:].copy_(x[:-1])", "x[:2].copy_(x[2:])", "x.view(2, 2).copy_(x.view(2, 2).t())",
+             "x.view(2, 2).add_(x.view(2, 2).t())", "x.view(2, 2).t().mul_(x.view(2, 2))",
+             "x.view(2, 2).copy_(x.view(2, 2))", "x[::2].add_(x[1::2])", "x[::2].add_(x[::2])",
+             "x[::2].add_(x[:2])", "x.view(2, 2).copy_(x.view(2, 2)[:1])"]:
+    x = torch.arange(4.)
+    with expect_error(code):
+        exec(code)
+    obs(code + ' x', x)
+
+### overlap_checks_come_after_the_leaf_check
+for code in ["x.expand(2, 3).add_(1)", "x.expand(2, 3).exp_()", "x.expand(2, 3).fill_(1)",
+             "x.expand(2, 3).zero_()", "x.expand(2, 3).clamp_(0, 1)", "x.expand(2, 3).copy_(torch.ones(2, 3))"]:
+    x = torch.zeros(3, requires_grad=True)
+    with expect_error(code):
+        exec(code)
+    y = torch.zeros(3)
+    with expect_error('no grad: ' + code):
+        exec(code.replace('x.', 'y.'))
+    obs(code + ' y', y)
+y = torch.zeros(3)
+y.expand(2, 3).masked_fill_(torch.ones(2, 3, dtype=torch.bool), 1)
+obs('masked_fill_ on expanded', y)
+
+### inplace_error_order_shape_before_dtype
+x = torch.zeros(1, dtype=torch.int8)
+with expect_error('shape first'):
+    x.add_(torch.zeros(2, dtype=torch.float16))
+with expect_error('then dtype'):
+    x.add_(torch.zeros(1, dtype=torch.float16))
+for dt in [torch.bool, torch.int64, torch.uint8]:
+    with expect_error(f'div_ {dt}'):
+        torch.zeros(3, dtype=dt).div_(2)
+y = torch.zeros(2, 1)
+with expect_error('shape before overlap'):
+    y.copy_(y.t())
+
+### setitem_graph_is_torch_copy_to
+# x[idx] = v is copy_to(x[idx] or x itself, v): copy_ when the shapes agree, fill_ from a
+# 0-dim value, else copy_ from v viewed without its leading 1s and expanded
+w = torch.zeros(1, requires_grad=True)
+def base(*s):
+    return torch.zeros(s) + w.sum()
+v0 = torch.tensor(1., requires_grad=True)
+cases = [("x[0] = 2.", (3,)), ("x[:] = 2.", (3,)), ("x[:] = v0", (3,)), ("x[0:5] = v0", (2, 3)),
+         ("x[:] = torch.tensor([1., 2, 3], requires_grad=True)", (3,)),
+         ("x[:] = torch.tensor([1.], requires_grad=True)", (3,)),
+         ("x[0] = torch.tensor([1.], requires_grad=True)", (3,)), ("x[0] = v0", (3,)),
+         ("x[[0, 1]] = v0", (3,)), ("x[:] = v0.expand(3)", (3,)), ("x[...] = v0", ()),
+         ("x[0, ...] = v0", (2, 2)), ("x[0, ...] = torch.tensor([1., 3], requires_grad=True)", (2, 2)),
+         ("x[...] = torch.tensor([[1., 3]], requires_grad=True)", (2, 2)), ("x[..., :] = 5", (2, 2)),
+         ("x[None] = v0", (3,)), ("x[True] = v0", (3,)), ("x[False] = v0", (3,)),
+         ("x[:] = torch.tensor(2., dtype=torch.float64, requires_grad=True)", (3,))]
+for code, shape in cases:
+    x = base(*shape)
+    exec(code)
+    obs(code, x)
+    obs(code + ' graph', graph(x.grad_fn))
+    obs(code + ' version', x._version)
+n = torch.zeros(3, dtype=torch.int64)
+n[:] = torch.tensor(2.7)
+obs('int dst from a float 0-dim', n)
+
+### setitem_on_a_leaf_itself
+for idx in ["...", ":", "(slice(None),)", "(..., slice(None))", "None", "0"]:
+    x = torch.zeros(3, requires_grad=True)
+    with expect_error(idx):
+        exec(f"x[{idx}] = 7")
+z = torch.zeros((), requires_grad=True)
+with expect_error('0-dim ...'):
+    z[...] = 7
 ''')
 
 test_case = make_test(CASES)
