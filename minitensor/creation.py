@@ -234,6 +234,8 @@ def from_numpy(ndarray):
 # ----------------------------------------------------------------- filled
 def _size(size, op, zeros_msg=False):
     """torch's int-list argument parser for ``size``, with its messages."""
+    if not size:        # torch.zeros() is an error; a 0-dim tensor is torch.zeros(())
+        raise TypeError(f'{op}() missing 1 required positional arguments: "size"')
     if len(size) == 1 and isinstance(size[0], (list, tuple)):
         size = tuple(size[0])
     elif len(size) > 1 and isinstance(size[0], (list, tuple)):
@@ -426,7 +428,18 @@ def _gen(generator):
     return (generator or default_generator)._rng
 
 
+def _no_args_error(op):
+    """rand() / randn() with no argument at all: torch's overload-resolution message."""
+    sig = ("tuple of ints size, *, {}Tensor out = None, torch.dtype dtype = None, torch.layout "
+           "layout = None, torch.device device = None, bool pin_memory = False, bool "
+           "requires_grad = False")
+    return TypeError(f"{op}() received an invalid combination of arguments - got (), but expected "
+                     f"one of:\n * ({sig.format('torch.Generator generator, ')})\n * ({sig.format('')})\n")
+
+
 def rand(*size, generator=None, out=None, dtype=None, layout=None, device=None, requires_grad=False):
+    if not size and (generator, out, dtype, layout, device, requires_grad) == (None,) * 5 + (False,):
+        raise _no_args_error("rand")
     dtype = _check_dtype(dtype, "rand")
     size = _size(size, "rand")
     dt = dtype or D.get_default_dtype()
@@ -436,6 +449,8 @@ def rand(*size, generator=None, out=None, dtype=None, layout=None, device=None, 
 
 
 def randn(*size, generator=None, out=None, dtype=None, layout=None, device=None, requires_grad=False):
+    if not size and (generator, out, dtype, layout, device, requires_grad) == (None,) * 5 + (False,):
+        raise _no_args_error("randn")
     dtype = _check_dtype(dtype, "randn")
     size = _size(size, "randn")
     dt = dtype or D.get_default_dtype()
@@ -455,14 +470,27 @@ def randint(low=0, high=None, size=None, *, generator=None, out=None, dtype=None
         if isinstance(high, (tuple, list)):
             low, high, size = 0, low, high
         else:
-            raise TypeError("randint() missing 1 required positional arguments: \"size\"")
+            if high is not None:     # randint(0, 5): the 2nd number is read as the size
+                raise TypeError("randint(): argument 'size' (position 2) must be tuple of ints, "
+                                f"not {type(high).__name__}")
+            raise _randint_args_error(type(low).__name__)
     if high is None:
         low, high = 0, low
     if low >= high:
         raise RuntimeError(f"random_ expects 'from' to be less than 'to', but got from={low} >= to={high}")
-    size = _size(tuple(size), "randint")
+    size = _size((tuple(size),), "randint")
     dt = dtype or D.int64
     return _finish("randint", _gen(generator).integers(low, high, size).astype(dt.np), device, requires_grad)
+
+
+def _randint_args_error(got):
+    tail = ("tuple of ints size, *, {}Tensor out = None, torch.dtype dtype = None, torch.layout "
+            "layout = None, torch.device device = None, bool pin_memory = False, bool "
+            "requires_grad = False)")
+    lines = [f" * ({head}{tail.format(gen)}" for head in ("int high, ", "int low, int high, ")
+             for gen in ("torch.Generator generator, ", "")]
+    return TypeError(f"randint() received an invalid combination of arguments - got ({got}), but "
+                     "expected one of:\n" + "\n".join(lines) + "\n")
 
 
 def randperm(n, *, generator=None, dtype=None, device=None, requires_grad=False):
@@ -471,7 +499,7 @@ def randperm(n, *, generator=None, dtype=None, device=None, requires_grad=False)
 
 
 def normal(mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, device=None, requires_grad=False):
-    size = _size(tuple(size), "normal")
+    size = _size((tuple(size),), "normal")
     dt = dtype or D.get_default_dtype()
     return _finish("normal", (_gen(generator).standard_normal(size) * std + mean).astype(dt.np), device, requires_grad)
 

@@ -548,13 +548,24 @@ def getitem(self, idx):
                 # the Ellipsis keeps NumPy returning a 0-d view, not a scalar copy
                 return make_view("select", self, a[idx, ...], SelectBackward0,
                                  {"self_sizes": a.shape, "dim": 0, "index": idx})
+    # torch slices for a lone slice even when it covers the whole dim; inside a tuple
+    # such a slice is skipped, and an index that selects everything returns an alias
+    whole = type(idx) is not slice
     idx = _normalize_index(idx)
     if all(_is_basic(i) for i in idx):
-        return _basic_index(self, idx)
+        t = _basic_index(self, idx, skip_whole=whole)
+        return alias(self) if t is self else t
     return _advanced_index(self, idx)
 
 
-def _basic_index(self, idx):
+def _covers(s, n):
+    """torch's "slice optimization": start 0, step 1 and a stop at or past the end."""
+    return (s.start is None or s.start == 0) and (s.step is None or s.step == 1) and \
+        (s.stop is None or s.stop >= n)
+
+
+def _basic_index(self, idx, skip_whole=True):
+    """Views for int / slice / None / Ellipsis indices; ``self`` itself when none is needed."""
     nd = self._data.ndim
     n_real = sum(1 for i in idx if i is not None and i is not Ellipsis)
     if n_real > nd:
@@ -575,26 +586,23 @@ def _basic_index(self, idx):
     t = self
     d = 0            # dim in the result so far
     od = 0           # dim of the original tensor (torch's messages name it)
-    touched = False
     for i in out:
         if i is None:
             t = unsqueeze(t, d)
             d += 1
-            touched = True
         elif isinstance(i, slice):
             if i.step is not None and int(i.step) <= 0:
                 if int(i.step) == 0:
                     raise ValueError("slice step cannot be zero")
                 raise ValueError("step must be greater than zero")
             od += 1
-            if i == slice(None):
+            n = t._data.shape[d]
+            if skip_whole and _covers(i, n):
                 d += 1
                 continue
-            n = t._data.shape[d]
             start, end, step = i.indices(n)
             end = max(end, start)
             t = _slice(t, d, start, end, step)
-            touched = True
             d += 1
         else:
             n = t._data.shape[d]
@@ -603,9 +611,6 @@ def _basic_index(self, idx):
                 raise IndexError(f"index {k} is out of bounds for dimension {od} with size {n}")
             t = select(t, d, k)
             od += 1
-            touched = True
-    if not touched:
-        return alias(self)
     return t
 
 
@@ -674,9 +679,10 @@ class IndexPutBackward0(Node):
 
 
 def setitem(self, idx, value):
-    from .copying import copy_
+    """torch's set_item: find the destination with views (or index_put_ for tensor
+    indices), then copy_to it."""
     from ..creation import tensor as _tensor
-    idx = _normalize_index(idx)
+    from .. import events
     if not isinstance(value, Tensor):
         if isinstance(value, (bool, int, float)):
             value = _scalar_for(value, self)
@@ -684,32 +690,17 @@ def setitem(self, idx, value):
             value = _tensor(value, dtype=self.dtype)
         else:
             raise TypeError(f"can't assign a {type(value).__name__} to a torch.{self.dtype._legacy}")
-    if all(_is_basic(i) for i in idx):
-        from ..autograd import grad_mode
-        from .. import events
-        # the view is an implementation detail here: make it silently
-        saved = list(events.listeners)
-        events.listeners.clear()
-        try:
-            v = _basic_index(self, idx)
-        finally:
-            events.listeners.extend(saved)
-        if v is self:
-            if all(i is Ellipsis for i in idx):
-                copy_(self, value)      # x[...] = v is x.copy_(v) in torch, no view
-                return
-            v = alias(self)
-        if value._data.shape != v._data.shape:
-            # torch drops the value's leading 1s, then expands it to the target (its messages)
-            shp = value._data.shape
-            k = 0
-            while len(shp) - k > v._data.ndim and shp[k] == 1:
-                k += 1
-            if k:
-                value = view(value, shp[k:])
-            value = expand(value, v._data.shape)
-        copy_(v, value, op="__setitem__")
+    if idx is False:            # a lone False selects nothing
         return
+    if idx is True:
+        with events.silenced():
+            dst = unsqueeze(self, 0)
+        return _copy_to(dst, value)
+    idx = _normalize_index(idx)
+    if all(_is_basic(i) for i in idx):
+        with events.silenced():
+            dst = _basic_index(self, idx)       # self itself for x[...] = v, x[:] = v
+        return _copy_to(dst, value)
     # advanced: index_put_ (in place on self itself)
     from ..dispatch import inplace
     try:
@@ -721,6 +712,29 @@ def setitem(self, idx, value):
     values = self._data.copy()
     values[np_idx] = value._data
     inplace("index_put_", self, values, (self, value), IndexPutBackward0, {"indices": np_idx})
+
+
+def _copy_to(dst, src):
+    """torch's copy_to: copy_ when the shapes agree; fill_ from a 0-dim CPU value; else
+    view the value without its leading 1s, expand it to the destination, copy_."""
+    from .copying import copy_
+    from .pointwise import _fill
+    from .. import events
+    ds, ss = dst._data.shape, src._data.shape
+    if ds == ss:
+        copy_(dst, src, op="__setitem__")
+        return
+    if not ss and src._device.type == "cpu":
+        _fill(dst, src, "__setitem__")
+        return
+    k = 0
+    while k < len(ss) and ss[k] == 1:
+        k += 1
+    with events.silenced():
+        src = view(src, ss[k:])
+        if src._data.shape != ds:
+            src = expand(src, ds)
+    copy_(dst, src, op="__setitem__")
 
 
 def _partial_put(self, idx, value):
@@ -738,5 +752,8 @@ def _partial_put(self, idx, value):
 
 
 def _scalar_for(value, like):
+    """A number assigned by indexing: a 0-dim tensor of the destination's dtype, on the
+    CPU whatever the destination's device (torch's valueToTensor)."""
     from ..tensor import _wrap
-    return _wrap(np.asarray(value, dtype=like._data.dtype), like._device)
+    from ..device import CPU
+    return _wrap(np.asarray(value, dtype=like._data.dtype), CPU)

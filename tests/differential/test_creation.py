@@ -291,6 +291,25 @@ obs('np_f32_in_list', torch.tensor([np.float32(1.5), 2.5]).dtype)
 obs('scalar_tensor', torch.scalar_tensor(3))
 obs('zeros0', torch.zeros([]))
 obs('full0', torch.full((), 2))
+### creation_needs_a_size
+for f in ["zeros", "ones", "empty", "rand", "randn"]:
+    with expect_error(f + '()'):
+        getattr(torch, f)()
+    with expect_error(f + '(dtype)'):
+        getattr(torch, f)(dtype=torch.float64)
+    obs(f + '(())', tuple(getattr(torch, f)(()).shape))
+x = torch.zeros(2)
+for f in ["new_zeros", "new_ones", "new_empty"]:
+    with expect_error(f + '()'):
+        getattr(x, f)()
+for args in ["5", "0, 5", "5.0"]:
+    with expect_error('randint ' + args):
+        eval(f"torch.randint({args})")
+obs('randint 0-dim', tuple(torch.randint(0, 5, ()).shape))
+obs('normal 0-dim', tuple(torch.normal(0., 1., ()).shape))
+x = torch.zeros(3)
+x.fill_(torch.tensor(2., requires_grad=True))
+obs('fill_ tensor', x)
 ''')
 
 test_case = make_test(CASES)

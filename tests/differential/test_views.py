@@ -422,6 +422,18 @@ obs('fl', v.flatten())
 obs('adv', a[[1, 2]])
 obs('r', v.reshape(3, 2))
 obs('detach_view', a.view(3, 2).detach()._is_view())
+### getitem_slice_optimization
+# a lone slice always slices (SliceBackward0); inside a tuple a slice covering its whole
+# dim is skipped, and an index that selects everything gives an alias
+x = torch.zeros(2, 3, requires_grad=True)
+for idx in ["x[:]", "x[0:5]", "x[0:2]", "x[-2:]", "x[(slice(None),)]", "x[0:9, :]", "x[:, 0:3]",
+            "x[...]", "x[..., :]", "x[None]", "x[:, 1:3]", "x[0, :]", "x[::1,]", "x[::1]"]:
+    r = eval(idx)
+    obs(idx, (r.grad_fn.name(), tuple(r.shape), r.stride(), r._base is x))
+z = torch.zeros((), requires_grad=True)
+for idx in ["z[...]", "z[None]", "z[..., None]"]:
+    r = eval(idx)
+    obs(idx, (r.grad_fn.name(), tuple(r.shape)))
 ''')
 
 test_case = make_test(CASES)
