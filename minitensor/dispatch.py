@@ -28,7 +28,9 @@ def refresh_view(t):
     as in torch: its part of the base's (new) history, ``AsStridedBackward0``."""
     base = t._base
     t._view_version = t._vc.value
-    if t._multi_view or not (base._grad_fn is not None or base._requires_grad):
+    # torch keeps no history only for a view that had none of a base that needs none;
+    # a view with a history gets a new one even when its base was detach_()ed
+    if t._multi_view or (t._grad_fn is None and base._grad_fn is None and not base._requires_grad):
         return
     from .functions.views import AsStridedBackward0, geometry
     node = AsStridedBackward0()
