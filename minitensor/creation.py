@@ -107,7 +107,9 @@ def _check_ragged(data, depth=0):
 
 def _to_array(data, dtype):
     if isinstance(data, Tensor):
-        return data._data.astype(dtype.np, copy=True)
+        # torch.tensor(t) / t.new_tensor(t) are t.detach().to(dtype, copy=True): clone's layout
+        from .functions.copying import _empty_like_strided
+        return _empty_like_strided(data._data, dtype.np)
     if isinstance(data, np.ndarray):
         return np.array(data, dtype=dtype.np, copy=True)
     _check_ragged(data)

@@ -16,6 +16,7 @@ from ..autograd.node import Node
 from ..device import canonical, CPU
 from ..dispatch import record, inplace, check_inplace, write, listeners
 from ..overlap import assert_no_internal_overlap, assert_no_partial_overlap
+from .._quiet import quiet
 from ..dtypes import FROM_NP, FROM_LEGACY, dtype as _dtype_cls
 from ..tensor import Tensor, _wrap, _vc_of, _storage_of, _bump
 _new = object.__new__
@@ -94,12 +95,14 @@ def empty_preserving(arr, dtype=None):
     return np.lib.stride_tricks.as_strided(buf, arr.shape, tuple(s * buf.itemsize for s in st))
 
 
-def _empty_like_strided(arr):
-    """A fresh array with ``arr``'s values in torch's preserved layout (clone, to)."""
+def _empty_like_strided(arr, dtype=None):
+    """A fresh array with ``arr``'s values (cast to ``dtype``) in torch's preserved layout
+    (clone, to, torch.tensor(t))."""
     if arr.flags.c_contiguous and 1 not in arr.shape:
-        return arr.copy()
-    out = empty_preserving(arr)
-    np.copyto(out, arr)
+        return arr.copy() if dtype is None else arr.astype(dtype)
+    out = empty_preserving(arr, dtype)
+    with quiet:
+        np.copyto(out, arr, casting="unsafe")
     return out
 
 
@@ -221,8 +224,7 @@ def new_tensor(self, data, dtype=None, device=None, requires_grad=False):
             "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() "
             "or sourceTensor.detach().clone().requires_grad_(True), rather than "
             "tensor.new_tensor(sourceTensor).", UserWarning, stacklevel=2)
-        data = data._data.copy()
-        return tensor(data, dtype=dtype or FROM_NP[data.dtype], device=device or self._device,
+        return tensor(data, dtype=dtype or data.dtype, device=device or data._device,
                       requires_grad=requires_grad, _warn=False, _op="new_tensor")
     return tensor(data, dtype=dtype or self.dtype, device=device or self._device,
                   requires_grad=requires_grad, _op="new_tensor")
@@ -557,9 +559,7 @@ def to(self, *args, **kwargs):
     same_dev = dev is None or dev is self._device
     if same_dt and same_dev and not copy:
         return self
-    arr = self._data if same_dt else self._data.astype(dt.np)
-    if same_dt:
-        arr = _empty_like_strided(arr)
+    arr = _empty_like_strided(self._data, None if same_dt else dt.np)
     return record("to", arr, self._device if dev is None else dev, (self,), ToCopyBackward0)
 
 

@@ -431,12 +431,17 @@ def expand(self, *sizes):
                 f"non-singleton dimension {i}.  Target sizes: [{', '.join(map(str, sizes))}].  "
                 f"Tensor sizes: [{', '.join(map(str, shp))}]")
         target.append(n)
-    # torch's strides: 0 for new and for expanded dims; a kept size-1 dim keeps its stride
-    it = self._data.itemsize
+    # torch's strides (inferExpandGeometry): 0 for an expanded dim; a kept dim keeps its
+    # stride; a new size-1 dim gets the stride a contiguous layout would give it
     old = self._data.strides
-    strides = tuple(0 if i < lead or (shp[i - lead] == 1 and n != 1) else old[i - lead]
-                    for i, n in enumerate(target))
-    arr = np.lib.stride_tricks.as_strided(self._data, tuple(target), strides,
+    strides = [0] * len(target)
+    for i in range(len(target) - 1, -1, -1):
+        if i >= lead:
+            st = old[i - lead] if shp[i - lead] == target[i] else 0
+        else:
+            st = target[i + 1] * strides[i + 1] if i + 1 < len(target) and target[i] == 1 else 0
+        strides[i] = st
+    arr = np.lib.stride_tricks.as_strided(self._data, tuple(target), tuple(strides),
                                           writeable=self._data.flags.writeable)
     return make_view("expand", self, arr, ExpandBackward0)
 

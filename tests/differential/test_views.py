@@ -434,6 +434,19 @@ z = torch.zeros((), requires_grad=True)
 for idx in ["z[...]", "z[None]", "z[..., None]"]:
     r = eval(idx)
     obs(idx, (r.grad_fn.name(), tuple(r.shape)))
+### expand_strides_and_copies_keep_layout
+# expand's new size-1 dims take a contiguous stride; copies (clone, to, torch.tensor,
+# new_tensor) keep a dense layout, contiguous() re-lays only when needed
+s = torch.tensor(1.)
+v = torch.zeros(3)
+c = torch.zeros(2, 1)
+for code in ["s.expand(1)", "s.expand(1, 1)", "s.expand(2, 1)", "s.expand(1, 2)", "v.expand(1, 3)",
+             "v.expand(2, 1, 3)", "v.expand(1, 1, 3)", "torch.zeros(1).expand(1, 1)", "c.expand(2, 2)",
+             "c.expand(1, 2, 1)", "c.expand(3, 2, 1)", "c.t().expand(4, 1, 2)", "v[::2].expand(1, 2)", "c.t()"]:
+    t = eval(code)
+    obs(code, (t.stride(), t.clone().stride(), t.contiguous().stride(), t.is_contiguous(),
+               torch.tensor(t).stride(), t.new_tensor(t).stride(),
+               t.new_tensor(t, dtype=torch.int64).stride(), t.to(torch.float64).stride()))
 ''')
 
 test_case = make_test(CASES)
