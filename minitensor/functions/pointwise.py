@@ -29,6 +29,10 @@ ForeignOperand.__name__ = ForeignOperand.__qualname__ = "TypeError"
 def _as_operand(x, what):
     if isinstance(x, Tensor):
         return x
+    if isinstance(x, np.generic) and x.ndim == 0 and x.dtype.kind in "biuf":
+        # torch reads a NumPy scalar as a Python number (a "weak" one that does not widen a
+        # tensor's dtype); a NumPy bool reads as a float number
+        return int(x) if x.dtype.kind in "iu" else float(x)
     if isinstance(x, (bool, int, float)):
         return x
     if isinstance(x, (np.ndarray, np.generic)):
@@ -84,7 +88,14 @@ def _arr(x, np_dtype):
         lo, hi = _INT_BOUNDS[np_dtype]
         if not lo <= x <= hi:      # torch casts the scalar to the op's dtype: it wraps
             return np.array(x & 0xFFFFFFFFFFFFFFFF, np.uint64).astype(np_dtype)
+    elif np_dtype.kind == "f" and (type(x) is float or type(x) is int) and \
+            not -_FLOAT_MAX[np_dtype] <= x <= _FLOAT_MAX[np_dtype] and x == x:
+        with quiet:     # torch rounds a number too big for the dtype to inf, silently
+            return np.array(x, np.float64).astype(np_dtype)
     return x
+
+
+_FLOAT_MAX = {np.dtype(t): float(np.finfo(t).max) for t in (np.float16, np.float32, np.float64)}
 
 
 def operands(op, a, b, to_float=False):
@@ -94,9 +105,12 @@ def operands(op, a, b, to_float=False):
         if x.dtype is y.dtype and a._device is b._device and (not to_float or x.dtype.kind == "f"):
             return x, y, a._device, None       # the common case: nothing to promote
     # a float tensor with a Python number keeps its dtype (the number is "weak")
-    elif type(a) is Tensor and (type(b) is float or type(b) is int) and a._data.dtype.kind == "f":
+    # (a number past float16's range takes the slow path, which rounds it to inf quietly)
+    elif type(a) is Tensor and (type(b) is float or type(b) is int) and a._data.dtype.kind == "f" \
+            and -65504.0 <= b <= 65504.0:
         return a._data, b, a._device, None
-    elif type(b) is Tensor and (type(a) is float or type(a) is int) and b._data.dtype.kind == "f":
+    elif type(b) is Tensor and (type(a) is float or type(a) is int) and b._data.dtype.kind == "f" \
+            and -65504.0 <= a <= 65504.0:
         return a, b._data, b._device, None
     a = _as_operand(a, f"{op}(): argument 'input' (position 1) must be Tensor, not {type(a).__name__}")
     b = _as_operand(b, f"{op}(): argument 'other' (position 2) must be Tensor, not {type(b).__name__}")
@@ -437,6 +451,19 @@ def remainder(input, other):
                   RemainderBackward0 if isinstance(input, Tensor) else None)
 
 
+def _power(x, y):
+    """np.power, with torch's answer for an integer tensor exponent below 0 (NumPy
+    refuses): 1 for base 1, -1 or 1 for base -1 (odd or even exponent), else 0."""
+    y = np.asarray(y)
+    if y.dtype.kind != "i" or not (y < 0).any() or np.result_type(x, y).kind not in "iu":
+        return np.power(x, y)
+    neg = y < 0
+    out = np.power(x, np.where(neg, 0, y).astype(y.dtype))
+    xb = np.broadcast_to(x, out.shape)
+    small = np.where(xb == 1, 1, np.where(xb == -1, np.where(y & 1, -1, 1), 0))
+    return np.where(neg, small, out).astype(out.dtype)
+
+
 def pow(input, exponent):
     if isinstance(input, Tensor) and not isinstance(exponent, (Tensor, bool, int, float, np.ndarray, np.generic)):
         raise _invalid_combination("pow", ("(Tensor exponent)", "(Number exponent)"), exponent)
@@ -444,7 +471,7 @@ def pow(input, exponent):
         # number ** tensor
         x, y, dev, _ = operands("pow", exponent, input)
         with quiet:
-            arr = np.power(y, x)
+            arr = _power(y, x)
         return record("pow", arr, dev, (exponent,), PowBackward2, {"base_value": input})
     if isinstance(exponent, Tensor):
         x, y, dev, _ = operands("pow", input, exponent)
@@ -452,7 +479,7 @@ def pow(input, exponent):
             raise NotImplementedError("\"pow\" not implemented for 'Bool'")
         try:
             with quiet:
-                arr = np.power(x, y)
+                arr = _power(x, y)
         except ValueError:
             raise broadcast_error(input, exponent) from None
         return record("pow", arr, dev, (input, exponent), PowBackward1)
@@ -771,7 +798,7 @@ def _can_cast(src, dst):
 
 
 def _inplace_binary(op, t, other, compute, node, attrs=None, to_float=False):
-    if not isinstance(other, (Tensor, bool, int, float)):
+    if not isinstance(other, (Tensor, bool, int, float)) or isinstance(other, np.generic):
         other = _as_operand(other, f"{op}(): argument 'other' (position 1) must be Tensor, not {type(other).__name__}")
     # torch's order: autograd's leaf check, then TensorIterator's memory overlap, shapes,
     # devices and last the result dtype
@@ -843,7 +870,10 @@ def div_(self, other, *, rounding_mode=None):
 
 
 def pow_(self, exponent):
-    return _inplace_binary("pow_", self, exponent, np.power,
+    if isinstance(exponent, int) and not isinstance(exponent, bool) and exponent < 0 \
+            and self._data.dtype.kind in "iu":
+        raise RuntimeError("Integers to negative integer powers are not allowed.")
+    return _inplace_binary("pow_", self, exponent, _power,
                            PowBackward0 if not isinstance(exponent, Tensor) else PowBackward1,
                            {"exponent": exponent} if not isinstance(exponent, Tensor) else None)
 

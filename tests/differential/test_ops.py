@@ -678,6 +678,27 @@ with expect_error():
     b - b
 obs('any', b.any())
 obs('mean_err_or_not', b.float().mean())
+### integer_pow_negative_tensor_exponent
+# NumPy refuses integers to negative powers; torch gives 1 for base 1, +-1 for base -1, else
+# 0, and refuses only a negative Python-number exponent
+b = torch.tensor([-3, -2, -1, 0, 1, 2, 3], dtype=torch.int8)
+for e in [-1, -2, -3, 2]:
+    obs(f'tensor exp {e}', b ** torch.tensor(e, dtype=torch.int8))
+    with expect_error(f'number exp {e}'):
+        obs(f'number exp {e} value', b ** e)
+for code in ["torch.tensor([2, 0]) ** torch.tensor([-1, -1])", "torch.pow(torch.tensor([1, 2]), torch.tensor([-1, 2]))",
+             "torch.tensor([4, 2]).pow_(torch.tensor([-1, 2]))", "torch.tensor([4, 2]).pow_(-1)",
+             "torch.tensor([1, 2], dtype=torch.uint8) ** torch.tensor([-1, 2], dtype=torch.int8)",
+             "2 ** torch.tensor([-1, 2])", "torch.tensor([0], dtype=torch.int8) ** torch.tensor([[-1]], dtype=torch.int8)",
+             "torch.tensor(-3) ** torch.tensor(-1)", "torch.tensor([-1, -1]) ** torch.tensor([-3, -4])"]:
+    with expect_error(code):
+        obs(code, eval(code))
+
+### numbers_past_the_dtype_range_round_to_inf
+for code in ["torch.tensor(2.) * 1e300", "torch.tensor([2.]) + 1e300", "1e300 * torch.tensor([2.])",
+             "torch.tensor([2.]).half() * 70000", "torch.tensor([2.]) - 1e39", "torch.tensor([2.]) / 1e-300",
+             "torch.tensor([2.]) * float('nan')", "torch.tensor([2.]).double() * 1e300"]:
+    obs(code, eval(code))
 '''
 
 CASES = parse_cases(_BASE)

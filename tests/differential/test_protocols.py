@@ -149,6 +149,18 @@ obs('rlt', 2 < x)
 obs('req', 2 == x)
 obs('eq_list', x == torch.tensor([1, 0, 3]))
 obs('eq_obj', (x == x).all())
+### numpy_scalars_are_weak_numbers
+# torch reads a NumPy scalar as a Python number: it does not widen a tensor's dtype
+t = torch.tensor([1., 2., 3.])
+i = torch.tensor([1, 2])
+for code in ["t * np.float64(2.0)", "np.float64(2.0) * t", "t + np.float32(1)", "i * np.float64(2.0)",
+             "i + np.int64(2)", "i + np.int32(2)", "i.to(torch.int8) + np.int64(2)", "t * np.int64(2)",
+             "i * np.bool_(True)", "torch.tensor(True) * np.float64(2)", "t.double() * np.float32(2)",
+             "t.half() + np.float64(1)", "torch.add(t, np.float64(1))", "t ** np.float64(2)",
+             "t > np.float64(1)", "torch.tensor(2.) * np.float64(1e300)", "i * np.uint8(3)",
+             "torch.tensor([1], dtype=torch.uint8) * np.int8(-1)", "t.clone().mul_(np.float64(2))"]:
+    with expect_error(code):
+        obs(code, eval(code))
 ''')
 
 test_case = make_test(CASES)
