@@ -55,11 +55,21 @@ def edge(t):
     return (None, 0)
 
 
+def wants_grad(t):
+    """torch's ``requires_grad()``: its own flag, a history, or, for a view, a base that
+    requires grad (a view taken before its base was made to require grad reports True;
+    ops on it record nodes, though no gradient reaches it)."""
+    if t._grad_fn is not None or t._requires_grad:
+        return True
+    b = t._base
+    return b is not None and (b._grad_fn is not None or b._requires_grad)
+
+
 def needs_grad(inputs):
     if not grad_mode.enabled:
         return False
     for t in inputs:
-        if isinstance(t, Tensor) and (t._grad_fn is not None or t._requires_grad):
+        if isinstance(t, Tensor) and wants_grad(t):
             return True
     return False
 
@@ -144,7 +154,8 @@ def record(op, arr, device, inputs, node_cls=None, attrs=None, saves=None):
     # integer and bool results are never differentiable (argmax, .long(), comparisons)
     if node_cls is not None and grad_mode.enabled and arr.dtype.kind in "fc":
         for t in inputs:
-            if isinstance(t, Tensor) and (t._grad_fn is not None or t._requires_grad):
+            if isinstance(t, Tensor) and (t._grad_fn is not None or t._requires_grad or (
+                    t._base is not None and wants_grad(t._base))):     # wants_grad, inlined
                 link(out, node_cls, inputs, attrs, saves)
                 break
     elif grad_mode.inference:
@@ -171,7 +182,7 @@ def make_view(op, base, arr, node_cls=None, attrs=None, inputs=None):
     if node_cls is not None and grad_mode.enabled:
         if inputs is None:
             inputs = (base,)
-            if base._grad_fn is not None or base._requires_grad:
+            if wants_grad(base):
                 link(out, node_cls, inputs, attrs)
         elif needs_grad(inputs):
             link(out, node_cls, inputs, attrs)

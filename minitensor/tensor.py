@@ -232,8 +232,9 @@ class Tensor:
     def requires_grad(self):
         # torch: a view whose base was made to require grad after the view was taken
         # reports requires_grad=True too (though no gradient flows through it)
+        b = self._base
         return self._requires_grad or self._grad_fn is not None or (
-            self._base is not None and self._base._requires_grad)
+            b is not None and (b._requires_grad or b._grad_fn is not None))
 
     @requires_grad.setter
     def requires_grad(self, value):
@@ -262,7 +263,7 @@ class Tensor:
 
     @property
     def is_leaf(self):
-        return self._grad_fn is None
+        return self.grad_fn is None      # the property: a stale view's history is remade first
 
     @property
     def grad_fn(self):

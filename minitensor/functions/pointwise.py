@@ -853,6 +853,7 @@ def add_(self, other, *, alpha=1):
 
 
 def sub_(self, other, *, alpha=1):
+    check_inplace(self)         # autograd's leaf check comes before sub's bool check
     _no_bool_sub(self, other)
     return _inplace_binary("sub_", self, other, lambda x, y: x - y * alpha,
                            SubBackward0, {"alpha": alpha} if alpha != 1 else None)

@@ -230,13 +230,59 @@ def infer_size(shape, numel):
     return shape
 
 
+def _canonical(arr):
+    """NumPy and torch agree on the strides of a reshaped or unsqueezed array when its own
+    strides are the plain C-order ones (no size-1 or empty dims to be vague about)."""
+    return arr.flags.c_contiguous and 1 not in arr.shape and arr.size
+
+
 def _try_view(arr, shape):
-    v = arr.view()
-    try:
+    if _canonical(arr):
+        v = arr.view()
         v.shape = shape
-    except AttributeError:
+        return v
+    st = compute_stride(arr.shape, arr.strides, shape, arr.itemsize)
+    if st is None:
         return None
-    return v
+    return np.lib.stride_tricks.as_strided(arr, shape, st, writeable=arr.flags.writeable)
+
+
+def compute_stride(old, oldst, new, itemsize):
+    """torch's computeStride: ``new``'s strides over ``old``'s memory (in bytes), or None
+    when a dim of ``new`` would span two separate chunks of memory."""
+    if not old:
+        return (itemsize,) * len(new)
+    numel = 1
+    for n in old:
+        numel *= n
+    if numel == 0:
+        if tuple(old) == tuple(new):
+            return tuple(oldst)
+        out = [0] * len(new)
+        acc = itemsize
+        for d in range(len(new) - 1, -1, -1):
+            out[d] = acc
+            acc *= max(new[d], 1)
+        return tuple(out)
+    out = [0] * len(new)
+    view_d = len(new) - 1
+    chunk = oldst[-1]
+    tensor_numel = view_numel = 1
+    for d in range(len(old) - 1, -1, -1):
+        tensor_numel *= old[d]
+        if d == 0 or (old[d - 1] != 1 and oldst[d - 1] != tensor_numel * chunk):
+            while view_d >= 0 and (view_numel < tensor_numel or new[view_d] == 1):
+                out[view_d] = view_numel * chunk
+                view_numel *= new[view_d]
+                view_d -= 1
+            if view_numel != tensor_numel:
+                return None
+            if d > 0:
+                chunk = oldst[d - 1]
+                tensor_numel = view_numel = 1
+    if view_d != -1:
+        return None
+    return tuple(out)
 
 
 def view(self, *shape):
@@ -246,13 +292,15 @@ def view(self, *shape):
             if type(n) is not int or n < 0:
                 break
         else:
-            v = self._data.view()
-            try:
-                v.shape = shape
-            except (AttributeError, ValueError):
-                pass                      # wrong size or not viewable: the full path explains
-            else:
-                return make_view("view", self, v, ViewBackward0, {"self_sizes": self._data.shape})
+            a = self._data
+            if _canonical(a):
+                v = a.view()
+                try:
+                    v.shape = shape
+                except (AttributeError, ValueError):
+                    pass                  # wrong size: the full path explains
+                else:
+                    return make_view("view", self, v, ViewBackward0, {"self_sizes": a.shape})
     if len(shape) == 1 and not isinstance(shape[0], (tuple, list, int, np.integer)):
         from ..dtypes import dtype as _dtype
         if not isinstance(shape[0], _dtype):
@@ -343,7 +391,16 @@ def unsqueeze(self, dim):
     _int_arg("unsqueeze", "dim", 1, dim)
     d = _wrap_dim(dim, self._data.ndim + 1)
     shp = self._data.shape
-    return make_view("unsqueeze", self, np.expand_dims(self._data, d), UnsqueezeBackward0, {"self_sizes": shp})
+    a = self._data
+    if _canonical(a):
+        v = a.view()
+        v.shape = shp[:d] + (1,) + shp[d:]
+    else:   # torch's stride for the new dim: what a contiguous layout would give it there
+        st = a.strides
+        v = np.lib.stride_tricks.as_strided(
+            a, shp[:d] + (1,) + shp[d:], st[:d] + ((shp[d] * st[d]) if d < len(shp) else a.itemsize,) + st[d:],
+            writeable=a.flags.writeable)
+    return make_view("unsqueeze", self, v, UnsqueezeBackward0, {"self_sizes": shp})
 
 
 def t(self):

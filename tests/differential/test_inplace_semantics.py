@@ -332,6 +332,32 @@ for idx in ["...", ":", "(slice(None),)", "(..., slice(None))", "None", "0"]:
 z = torch.zeros((), requires_grad=True)
 with expect_error('0-dim ...'):
     z[...] = 7
+### view_requires_grad_through_its_base
+a = torch.ones(2, requires_grad=True)
+b = a * 2
+with torch.no_grad():
+    v = b.view(-1)
+    w = a.view(-1)
+obs('no_grad view of a non-leaf', (v.requires_grad, v.is_leaf))
+obs('no_grad view of a leaf', (w.requires_grad, w.is_leaf))
+r = w * 2
+obs('op on it', (r.requires_grad, graph(r.grad_fn)))
+t0 = torch.zeros(2)
+t1 = t0[1:]
+t2 = t0.detach()
+t0.requires_grad_()
+obs('detach / view', (t2.requires_grad, t1.requires_grad, t1.is_leaf))
+obs('op on the view', graph((t1 * 2).grad_fn))
+t3 = t1[0:]
+obs('view of the view', graph(t3.grad_fn))
+t0.requires_grad_(False)
+obs('after requires_grad_(False)', (t1.requires_grad, (t1 * 2).requires_grad))
+s0 = torch.tensor(0.)
+s1 = s0.view(-1)
+s0.add_(2)
+s0.requires_grad_()
+obs('stale view remade on is_leaf', (s1.is_leaf, s1.requires_grad))
+obs('its history', graph(s1.grad_fn))
 ''')
 
 test_case = make_test(CASES)

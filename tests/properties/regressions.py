@@ -89,6 +89,12 @@ REGRESSIONS = [
      [('create', (1,), 'float32', True, (0,)), ('copy', 0, 'clone'), ('create', (), 'float32', False, (0,)), ('create', (), 'float32', False, (0,)), ('view', 0, 'view', (-1,)), ('view', 0, 'view', (-1,)), ('copy', 0, 'clone'), ('view', 6, 'select', (0, 0)), ('inplace', 6, 'zero_', None)]),
     ('step: torch (\'raised\', \'RuntimeError\', "output with shape [#] doesn\'t match the broadcast shape [#, #]") | minitensor (\'raised\', \'RuntimeError\', \'The size of te',
      [('create', (1, 1), 'float32', False, (0,)), ('create', (), 'float32', False, (0,)), ('create', (1,), 'float32', False, (0,)), ('view', 0, 'view', (-1,)), ('inplace', 2, 'copy_', 0)]),
+    ("t2.grad_fn: torch 'TBackward0' | minitensor None (a view whose base was made to require grad after it was taken requires grad)",
+     [('create', (1,), 'float32', False, (0,)), ('view', 0, 'squeeze', ()), ('requires_grad_', 0), ('setitem', 1, '...', 7), ('view', 1, 't', ())]),
+    ("step3: torch leaf error | minitensor sub_'s bool error (the leaf check comes first)",
+     [('create', (), 'int64', False, (0,)), ('create', (), 'float32', True, (0,)), ('create', (), 'float32', False, (0,)), ('inplace', 1, 'sub_', True)]),
+    ("final_t1.is_leaf: torch False | minitensor True (is_leaf remakes a stale view's history)",
+     [('create', (), 'float32', False, (0,)), ('view', 0, 'view', (-1,)), ('inplace', 0, 'add_', 2), ('create', (), 'float32', False, (0,)), ('sum', 0), ('requires_grad_', 0)]),
 ]
 
 # (why, (a, b, op)) for test_mixed_dtype_ops / programs.render_mixed
