@@ -17,6 +17,7 @@ from ..device import canonical, CPU
 from ..dispatch import record, inplace, check_inplace, write, listeners
 from ..overlap import assert_no_internal_overlap, assert_no_partial_overlap
 from .._quiet import quiet
+from ..storage import _ptr
 from ..dtypes import FROM_NP, FROM_LEGACY, dtype as _dtype_cls
 from ..tensor import Tensor, _wrap, _vc_of, _storage_of, _bump
 _new = object.__new__
@@ -178,6 +179,12 @@ def copy_(self, src, non_blocking=False, *, op="copy_"):
         raise TypeError(f"copy_(): argument 'other' (position 1) must be Tensor, not {type(src).__name__}")
     check_inplace(self)       # torch checks the leaf first, then overlap, then shapes
     d, sa = self._data, src._data
+    # node = ... below: an integer destination is not differentiable, even from a grad source
+    node = CopyBackwards if d.dtype.kind == "f" else None
+    if src is self or (sa.dtype is d.dtype and sa.shape == d.shape and sa.strides == d.strides
+                       and (d.base is not None or sa.base is not None) and _ptr(d) == _ptr(sa)):
+        # torch returns early when src is the very same data: nothing to check or write
+        return inplace(op, self, None, (self, src), node, check=False)
     assert_no_internal_overlap(d)
     assert_no_partial_overlap(d, sa)
     if sa.shape != d.shape:
@@ -185,8 +192,6 @@ def copy_(self, src, non_blocking=False, *, op="copy_"):
     values = sa
     if values.dtype != d.dtype:
         values = values.astype(d.dtype)   # copy_ casts freely, float -> int included
-    # an integer destination is not differentiable: no history even from a grad source
-    node = CopyBackwards if d.dtype.kind == "f" else None
     return inplace(op, self, values, (self, src), node, check=False)   # checked above
 
 

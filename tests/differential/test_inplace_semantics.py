@@ -358,6 +358,20 @@ s0.add_(2)
 s0.requires_grad_()
 obs('stale view remade on is_leaf', (s1.is_leaf, s1.requires_grad))
 obs('its history', graph(s1.grad_fn))
+### copy_from_the_same_data_returns_early
+# torch's copy_ skips its checks (and the write) when src is the same data, layout and dtype
+x = torch.tensor(0).expand(2)
+x.copy_(x)
+obs('x', x)
+x.copy_(x.view(-1))
+obs('version', x._version)
+with expect_error('other data into an expanded tensor'):
+    x.copy_(torch.ones(2, dtype=torch.int64))
+a = torch.ones(2, requires_grad=True)
+b = a * 1
+b.copy_(b)
+obs('b', b)
+obs('b graph', graph(b.grad_fn))
 ''')
 
 test_case = make_test(CASES)
