@@ -178,7 +178,8 @@ def make_view(op, base, arr, node_cls=None, attrs=None, inputs=None):
         vc = base._vc = _VersionCounter()
     out._vc = vc
     out._view_version = vc.value     # a later in-place change makes its history stale
-    out._storage = base._storage or _storage_of(base)
+    st = base._storage      # not `or`: a storage's truth is its length, a call
+    out._storage = st if st is not None else _storage_of(base)
     if node_cls is not None and grad_mode.enabled:
         if inputs is None:
             inputs = (base,)

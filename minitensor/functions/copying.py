@@ -126,7 +126,8 @@ def detach(self):
     if self._device is not CPU:
         out._device = self._device
     out._vc = self._vc or _vc_of(self)
-    out._storage = self._storage or _storage_of(self)
+    st = self._storage      # not `or`: a storage's truth is its length, a call
+    out._storage = st if st is not None else _storage_of(self)
     if listeners:
         events.emit(events.CREATE, "detach", (self,), (out,))
     return out
