@@ -210,8 +210,8 @@ class PowBackward0(Node):     # tensor ** number
         e = self.exponent
         if e == 0:
             return (np.zeros_like(g),)
-        with quiet:
-            return (g * e * np.power(a, e - 1),)
+        with quiet:     # torch's order: grad * (exponent * self.pow(exponent - 1))
+            return (g * (e * pow_scalar(a, e - 1)),)
 
     def backward_graph(self, g):
         """create_graph=True: torch's formula in tensor ops, so it is recorded too."""
@@ -451,6 +451,27 @@ def remainder(input, other):
                   RemainderBackward0 if isinstance(input, Tensor) else None)
 
 
+def pow_scalar(x, e):
+    """``x ** e`` for a number ``e`` as torch's CPU kernel computes it, so results agree
+    to the last bit where torch takes a shortcut: 2, 3, -0.5, -1 and -2 are products,
+    square roots and divisions, not pow(); float16 is computed in float32."""
+    if x.dtype == np.float16:
+        return pow_scalar(x.astype(np.float32), e).astype(np.float16)
+    if x.dtype.kind != "f" or type(e) is bool:
+        return np.power(x, e)
+    if e == 2:
+        return np.square(x)      # twice as quick as np.power, and what torch computes
+    if e == 3:
+        return x * x * x
+    if e == -0.5:
+        return 1 / np.sqrt(x)
+    if e == -1:
+        return 1 / x
+    if e == -2:
+        return 1 / (x * x)
+    return np.power(x, e)
+
+
 def _power(x, y):
     """np.power, with torch's answer for an integer tensor exponent below 0 (NumPy
     refuses): 1 for base 1, -1 or 1 for base -1 (odd or even exponent), else 0."""
@@ -490,8 +511,7 @@ def pow(input, exponent):
     if isinstance(y, (int, bool)) and not isinstance(y, bool) and y < 0 and x.dtype.kind in "iu":
         raise RuntimeError("Integers to negative integer powers are not allowed.")
     with quiet:
-        # x ** 2 is the common case (losses): NumPy's square is twice as fast as power
-        arr = np.square(x) if y == 2 and type(y) is int else np.power(x, y)
+        arr = pow_scalar(x, y)
     return record("pow", arr, dev, (input,), PowBackward0, {"exponent": exponent})
 
 
@@ -874,7 +894,8 @@ def pow_(self, exponent):
     if isinstance(exponent, int) and not isinstance(exponent, bool) and exponent < 0 \
             and self._data.dtype.kind in "iu":
         raise RuntimeError("Integers to negative integer powers are not allowed.")
-    return _inplace_binary("pow_", self, exponent, _power,
+    return _inplace_binary("pow_", self, exponent,
+                           _power if isinstance(exponent, Tensor) else pow_scalar,
                            PowBackward0 if not isinstance(exponent, Tensor) else PowBackward1,
                            {"exponent": exponent} if not isinstance(exponent, Tensor) else None)
 

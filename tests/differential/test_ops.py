@@ -201,6 +201,22 @@ e = torch.tensor([2., 3.], requires_grad=True)
 (torch.tensor([2., 0.]) ** e).sum().backward()
 obs('exp_grad', e.grad)
 
+### pow_shortcuts_bit_exact
+# torch computes x ** 3 as x * x * x, x ** -0.5 as 1 / sqrt(x), x ** -2 as 1 / (x * x),
+# and half powers in float: a learner's == between the two spellings is True
+for dt, bits in ((torch.float32, torch.int32), (torch.float64, torch.int64), (torch.float16, torch.int16)):
+    x = torch.linspace(0.1, 4.1, 200).to(dt).requires_grad_()
+    obs('cube', (x ** 3 == x * x * x).all())
+    obs('inv_sq', (x ** -2 == 1 / (x * x)).all())
+    for e in (2, 3, -0.5, -1, -2):
+        obs('bits', (x ** e).detach().view(bits))
+    g = torch.linspace(-1, 1, 200).to(dt)
+    (x ** 3).backward(g)
+    obs('cube_grad', (x.grad == g * (3 * (x * x))).all())
+    x.grad = None
+    (x ** 0.5).backward(g)
+    obs('sqrt_grad', (x.grad == g * (0.5 * x ** -0.5)).all())
+
 ### sum_mean_variants
 x = torch.arange(24.).view(2, 3, 4)
 obs('sum', x.sum())
