@@ -11,7 +11,7 @@ import warnings
 import numpy as np
 
 from . import dtypes as D
-from . import events
+from . import _cpu_kernel, events
 from .device import canonical, CPU
 from .dtypes import FROM_NP, dtype as _dtype_cls
 from .tensor import Tensor, _wrap
@@ -411,8 +411,8 @@ def linspace(start, end, steps=_MISSING, *, out=None, dtype=None, layout=None, d
     if not isinstance(steps, int) or steps < 0:
         raise RuntimeError("number of steps must be non-negative")
     dtype = dtype or D.get_default_dtype()
-    arr = np.linspace(start, end, steps, dtype=np.float64)
-    return _finish("linspace", arr.astype(dtype.np), device, requires_grad)
+    arr = _cpu_kernel.linspace(start, end, steps, dtype.np)
+    return _finish("linspace", arr, device, requires_grad)
 
 
 def logspace(start, end, steps, base=10.0, *, out=None, dtype=None, layout=None, device=None,

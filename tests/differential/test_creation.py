@@ -226,6 +226,24 @@ obs('log2', torch.logspace(0, 3, 4, base=2))
 with expect_error():
     torch.linspace(0, 1, -1)
 
+### linspace_bits_and_ranges
+# torch's kernel counts up from start for the first half and down from end for the second,
+# each element one fused multiply-add: compare the bits, not just the values
+for dt, bits in ((torch.float32, torch.int32), (torch.float64, torch.int64), (torch.float16, torch.int16)):
+    obs('bits', torch.linspace(-1, 1, 200, dtype=dt).view(bits))
+    obs('bits_odd', torch.linspace(0.1, 4.1, 77, dtype=dt).view(bits))
+    obs('bits_down', torch.linspace(2.5, -7.25, 65, dtype=dt).view(bits))
+for dt in (torch.int64, torch.int32, torch.int16, torch.uint8):
+    obs('int', torch.linspace(0.5, 100.7, 41, dtype=dt))
+obs('neg_wraps_unsigned', torch.linspace(-1, 5, 3, dtype=torch.uint8))
+obs('one_step_ignores_end', torch.linspace(0, float('inf'), 1, dtype=torch.int64))
+obs('no_steps_no_check', torch.linspace(0, 1e6, 0, dtype=torch.int8))
+for args in [(0, 1000, 5, torch.uint8), (-256, 5, 3, torch.uint8), (-1.0, 5, 3, torch.uint8),
+             (0, 2 ** 31, 3, torch.int32), (0, 1e6, 3, torch.float16), (0, 1e39, 3, torch.float32),
+             (0, float('nan'), 3, torch.int64), (0, 1, 3, torch.bool)]:
+    with expect_error():
+        torch.linspace(args[0], args[1], args[2], dtype=args[3])
+
 ### eye_variants
 obs('e3', torch.eye(3))
 obs('e23', torch.eye(2, 3))

@@ -1,0 +1,89 @@
+"""Where torch's CPU kernels round differently than the obvious NumPy formula, this
+module computes what they compute, so values agree to the last bit.
+
+torch builds its x86 kernels for AVX2 and AVX-512 with fused multiply-add, so the
+compiler turns ``start + step * i`` into one fma (one rounding, not two). Only torch's
+"default" kernels (``ATEN_CPU_CAPABILITY=default``, or a CPU without AVX2) round twice.
+"""
+import os
+
+import numpy as np
+
+FUSED = os.environ.get("ATEN_CPU_CAPABILITY", "").lower() != "default"
+
+
+def _split(x):
+    c = 134217729.0 * x          # 2**27 + 1: Dekker's split of a double into two halves
+    hi = c - (c - x)
+    return hi, x - hi
+
+
+def fma(a, b, c):
+    """``a * b + c`` in float64 with a single rounding (Dekker's exact product plus
+    Knuth's exact sum; NumPy has no fma, and ``math.fma`` needs Python 3.13)."""
+    a, b, c = np.broadcast_arrays(*(np.asarray(v, np.float64) for v in (a, b, c)))
+    p = a * b
+    ah, al = _split(a)
+    bh, bl = _split(b)
+    p_err = ((ah * bh - p) + ah * bl + al * bh) + al * bl
+    s = p + c
+    bv = s - p
+    s_err = (p - (s - bv)) + (c - bv)
+    return s + (s_err + p_err)
+
+
+_C_NAMES = {"uint8": "uint8_t", "int8": "int8_t", "int16": "int16_t", "int32": "int",
+            "int64": "int64_t", "float16": "c10::Half", "float32": "float", "float64": "double"}
+
+
+def scalar_to(v, dtype):
+    """torch's ``Scalar.to<T>()`` (c10's checked_convert): the number as ``dtype``, or
+    torch's error when it is out of range. A negative int may wrap into an unsigned type
+    (down to -max), a float may not; inf and NaN fit a float type only."""
+    v = int(v) if isinstance(v, (bool, np.bool_)) else v
+    if dtype.kind in "iu":
+        info = np.iinfo(dtype)
+        if isinstance(v, (int, np.integer)):
+            v = int(v)
+            bad = v > info.max or (v < -info.max if dtype.kind == "u" else v < info.min)
+        else:
+            v = float(v)
+            bad = v != v or v < info.min or v > info.max
+        if bad:
+            raise RuntimeError(f"value cannot be converted to type {_C_NAMES[dtype.name]} without overflow")
+        return int(v) % (info.max + 1) if dtype.kind == "u" else int(v)   # C's casts
+    f = float(v)
+    if f == f and abs(f) != float("inf") and abs(f) > float(np.finfo(dtype).max):
+        raise RuntimeError(f"value cannot be converted to type {_C_NAMES[dtype.name]} without overflow")
+    return dtype.type(f)
+
+
+def linspace(start, end, steps, dtype):
+    """torch's linspace_kernel: the first half counts up from ``start``, the second
+    half down from ``end`` (so both ends are exact). ``dtype``: a NumPy dtype."""
+    if dtype.kind == "b":
+        raise NotImplementedError("\"linspace_cpu\" not implemented for 'Bool'")
+    integral = dtype.kind in "iu"
+    # step_t is double for integer outputs; start and end are first cast to the output type
+    ct = np.dtype(np.float64) if integral else dtype
+    if steps == 0:
+        return np.empty(0, dtype)
+    s = ct.type(scalar_to(start, dtype))
+    if steps == 1:                    # torch fills with start: no division by zero
+        return np.full(1, s, dtype)
+    e = ct.type(scalar_to(end, dtype))
+    step = (e - s) / ct.type(steps - 1)
+    i = np.arange(steps)
+    half = i < steps // 2
+    up, down = i.astype(ct), (steps - 1 - i).astype(ct)
+    with np.errstate(all="ignore"):
+        if ct == np.float16:          # c10::Half rounds every operation: nothing to fuse
+            out = np.where(half, s + step * up, e - step * down)
+        elif ct == np.float32 and FUSED:  # a float32 product is exact in float64
+            out = np.where(half, np.float64(step) * up + np.float64(s),
+                           np.float64(e) - np.float64(step) * down).astype(np.float32)
+        elif FUSED:
+            out = np.where(half, fma(step, up, s), fma(-step, down, e))
+        else:
+            out = np.where(half, s + step * up, e - step * down)
+    return out.astype(dtype, copy=False)
