@@ -391,6 +391,8 @@ def mul(input, other, *, out=None):
 def div(input, other, *, rounding_mode=None, out=None):
     if rounding_mode is not None:
         x, y, dev, _ = operands("div", input, other)
+        if rounding_mode in ("floor", "trunc"):
+            _no_bool_kernel(f"div_{rounding_mode}_cpu", x, y)
         _int_zero_division(x, y)
         try:
             with quiet:
@@ -439,6 +441,7 @@ def remainder(input, other):
         x, y = y, x
     else:
         x, y, dev, _ = operands("remainder", input, other)
+    _no_bool_kernel("remainder_cpu", x, y)
     _int_zero_division(x, y)
     try:
         with quiet:
@@ -1196,6 +1199,12 @@ class RemainderBackward1(Node):
         a, b = self.saved()
         with quiet:
             return g, -g * np.floor(a / b)
+
+
+def _no_bool_kernel(kernel, x, y):
+    """torch has no Bool kernel for these ops: bool // bool raises, it does not divide."""
+    if np.result_type(x, y) == np.bool_:
+        raise NotImplementedError(f"\"{kernel}\" not implemented for 'Bool'")
 
 
 def _int_zero_division(x, y):

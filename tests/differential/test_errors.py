@@ -252,6 +252,17 @@ for expr in ['torch.ones(2, 3).sum((0, 0))', 'torch.ones(2).view(2, 2)', 'torch.
              'torch.ones(2, 2).mean((0, 5))', 'torch.log_softmax(torch.ones(2), 1)']:
     with expect_error(expr):
         eval(expr)
+
+### err_bool_division_kernels
+# torch has no Bool kernel for floor/trunc division and remainder (found by harvest.py)
+a = torch.tensor([True, False])
+b = torch.tensor([True, True])
+for expr in ['a // b', 'a // torch.tensor([False, False])', 'a % b', 'torch.floor_divide(a, b)',
+             "torch.div(a, b, rounding_mode='floor')", "torch.div(a, b, rounding_mode='trunc')",
+             'a // True', 'a.__ifloordiv__(b)', 'torch.remainder(a, True)']:
+    with expect_error(expr):
+        eval(expr)
+obs('int_floordiv_bool', torch.tensor([3]) // torch.tensor([True]))
 ''')
 
 test_case = make_test(CASES)

@@ -99,6 +99,8 @@ REGRESSIONS = [
 
 # (why, (a, b, op)) for test_mixed_dtype_ops / programs.render_mixed
 MIXED_REGRESSIONS = [
+    ('op: torch (\'raised\', \'NotImplementedError\', \'"div_floor_cpu" not implemented for \\\'Bool\\\'\') | minitensor (\'raised\', \'RuntimeError\', \'ZeroDivisionError\')',
+     (('tensor', 'bool', (1,), (0,)), ('tensor', 'bool', (1,), (0,)), '//')),
     ("op: torch ('raised', 'RuntimeError', 'ZeroDivisionError') | minitensor 'no error'",
      (('tensor', 'int8', (), (0,)), ('tensor', 'int8', (), (0,)), '//')),
     ('same: torch True | minitensor <not observed>',
