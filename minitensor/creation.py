@@ -317,6 +317,8 @@ def full(size, fill_value, *, out=None, dtype=None, layout=None, device=None, re
     size = _size((size,), "full")
     if requires_grad and not dtype.is_floating_point:
         raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
+    if dtype.np.kind != "b":
+        fill_value = _cpu_kernel.scalar_to(fill_value, dtype.np)   # torch's range check
     return _finish("full", np.full(size, fill_value, dtype.np), device, requires_grad)
 
 

@@ -10,6 +10,7 @@ import numpy as np
 from .. import dtypes as D
 from ..autograd.node import Node
 from ..dispatch import record, inplace, write, check_inplace
+from .._cpu_kernel import scalar_to
 from ..overlap import assert_no_internal_overlap, assert_no_partial_overlap
 from ..tensor import Tensor, _wrap
 from ..device import CPU
@@ -1005,8 +1006,11 @@ def _fill(self, value, op):
         return inplace(op, self, value._data.astype(self._data.dtype), (self, value), FillBackward3)
     if not isinstance(value, (bool, int, float)):
         raise TypeError(f"fill_(): argument 'value' (position 1) must be Number, not {type(value).__name__}")
-    return inplace(op, self, np.full(self._data.shape, value).astype(self._data.dtype, casting="unsafe")
-                   if self._data.dtype.kind != "f" else self._data.dtype.type(value), (self,), FillBackward2)
+    dt = self._data.dtype
+    if dt.kind == "b":
+        return inplace(op, self, np.full(self._data.shape, value).astype(dt), (self,), FillBackward2)
+    check_inplace(self)      # autograd's leaf check, then the kernel's range check
+    return inplace(op, self, scalar_to(value, dt), (self,), FillBackward2, check=False)
 
 
 def zero_(self):

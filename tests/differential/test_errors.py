@@ -263,6 +263,17 @@ for expr in ['a // b', 'a // torch.tensor([False, False])', 'a % b', 'torch.floo
     with expect_error(expr):
         eval(expr)
 obs('int_floordiv_bool', torch.tensor([3]) // torch.tensor([True]))
+
+### err_fill_value_out_of_range
+# full and fill_ convert their number with torch's range check (c10's checked_convert)
+for expr in ['torch.full((2,), 300, dtype=torch.uint8)', 'torch.full((2,), 1e6, dtype=torch.int16)',
+             'torch.full((2,), 1e39, dtype=torch.float32)', 'torch.zeros(2, dtype=torch.int8).fill_(300)',
+             'torch.zeros(2, dtype=torch.float16).fill_(1e6)']:
+    with expect_error(expr):
+        eval(expr)
+obs('neg_wraps', torch.full((2,), -1, dtype=torch.uint8))
+obs('fill_neg_wraps', torch.zeros(2, dtype=torch.uint8).fill_(-1))
+obs('fill_inf', torch.zeros(2).fill_(float('inf')))
 ''')
 
 test_case = make_test(CASES)
