@@ -392,6 +392,7 @@ def mul(input, other, *, out=None):
 def div(input, other, *, rounding_mode=None, out=None):
     if rounding_mode is not None:
         x, y, dev, _ = operands("div", input, other)
+        _broadcast_first(input, other, x, y)
         if rounding_mode in ("floor", "trunc"):
             _no_bool_kernel(f"div_{rounding_mode}_cpu", x, y)
         _int_zero_division(x, y)
@@ -442,6 +443,7 @@ def remainder(input, other):
         x, y = y, x
     else:
         x, y, dev, _ = operands("remainder", input, other)
+    _broadcast_first(input, other, x, y)
     _no_bool_kernel("remainder_cpu", x, y)
     _int_zero_division(x, y)
     try:
@@ -1205,6 +1207,15 @@ class RemainderBackward1(Node):
             return g, -g * np.floor(a / b)
 
 
+def _broadcast_first(input, other, x, y):
+    """TensorIterator checks the shapes before it picks a kernel or divides, so a shape
+    error wins over the Bool and ZeroDivisionError ones below."""
+    try:
+        np.broadcast_shapes(np.shape(x), np.shape(y))
+    except ValueError:
+        raise broadcast_error(input, other) from None
+
+
 def _no_bool_kernel(kernel, x, y):
     """torch has no Bool kernel for these ops: bool // bool raises, it does not divide."""
     if np.result_type(x, y) == np.bool_:
@@ -1219,6 +1230,7 @@ def _int_zero_division(x, y):
 
 def fmod(input, other):
     x, y, dev, _ = operands("fmod", input, other)
+    _broadcast_first(input, other, x, y)
     _int_zero_division(x, y)
     try:
         with quiet:

@@ -264,6 +264,16 @@ for expr in ['a // b', 'a // torch.tensor([False, False])', 'a % b', 'torch.floo
         eval(expr)
 obs('int_floordiv_bool', torch.tensor([3]) // torch.tensor([True]))
 
+### err_division_shape_before_kernel
+# TensorIterator checks shapes first: a shape error wins over ZeroDivisionError and the
+# missing Bool kernel (found by harvest.py)
+i, j = torch.zeros(2, dtype=torch.int8), torch.zeros(3, dtype=torch.int8)
+p, q = torch.tensor([True, False]), torch.tensor([True, False, True])
+for expr in ['i // j', 'i % j', 'torch.fmod(i, j)', "torch.div(i, j, rounding_mode='trunc')",
+             'p // q', 'p % q', "torch.div(p, q, rounding_mode='floor')", 'i // 0', '3 % j']:
+    with expect_error(expr):
+        eval(expr)
+
 ### err_fill_value_out_of_range
 # full and fill_ convert their number with torch's range check (c10's checked_convert)
 for expr in ['torch.full((2,), 300, dtype=torch.uint8)', 'torch.full((2,), 1e6, dtype=torch.int16)',

@@ -125,4 +125,6 @@ MIXED_REGRESSIONS = [
      (('tensor', 'float16', (2,), (0, 0)), ('tensor', 'float16', (3,), (0, 0, 0)), 'add_')),
     ("r: torch {'tensor': {'cls': 'Tensor', 'dtype': 'torch.int#', 'shape': (#, #), 'device': 'cpu', 'requires_grad': False, 'is_leaf': True, 'grad_fn': None, 'versio",
      (('tensor', 'int8', (), (0,)), ('tensor', 'int8', (1, 1), (-1,)), '**')),
+    ("op: torch ('raised', 'RuntimeError', 'The size of tensor a (#) must match the size of tensor b (#) at non-singleton dimension #') | minitensor ('raised', 'Runti",
+     (('tensor', 'int8', (2,), (0, 0)), ('tensor', 'int8', (3,), (0, 0, 0)), '//')),
 ]
