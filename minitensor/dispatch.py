@@ -69,7 +69,8 @@ def needs_grad(inputs):
     if not grad_mode.enabled:
         return False
     for t in inputs:
-        if isinstance(t, Tensor) and wants_grad(t):
+        if isinstance(t, Tensor) and (t._grad_fn is not None or t._requires_grad or (
+                t._base is not None and wants_grad(t._base))):     # wants_grad, inlined
             return True
     return False
 
@@ -270,7 +271,8 @@ def inplace(op, t, values, inputs, node_cls=None, attrs=None, saves=None, check=
     if check:
         check_inplace(t)
     # an integer or bool tensor never gets a history, even from a float source
-    grad = node_cls is not None and t._data.dtype.kind in "fc" and needs_grad(inputs)
+    grad = (node_cls is not None and grad_mode.enabled and t._data.dtype.kind in "fc"
+            and needs_grad(inputs))
     if grad:
         old_edge = edge(t)
     if values is not None:

@@ -174,26 +174,29 @@ def set_data(self, new):
 
 
 def copy_(self, src, non_blocking=False, *, op="copy_"):
-    if isinstance(src, (bool, int, float)) and op == "copy_":
-        src = _wrap(np.asarray(src), self._device)      # torch accepts a number here
     if not isinstance(src, Tensor):
-        raise TypeError(f"copy_(): argument 'other' (position 1) must be Tensor, not {type(src).__name__}")
+        if op == "copy_" and isinstance(src, (bool, int, float)):
+            src = _wrap(np.asarray(src), self._device)      # torch accepts a number here
+        else:
+            raise TypeError(f"copy_(): argument 'other' (position 1) must be Tensor, "
+                            f"not {type(src).__name__}")
     check_inplace(self)       # torch checks the leaf first, then overlap, then shapes
     d, sa = self._data, src._data
     # node = ... below: an integer destination is not differentiable, even from a grad source
     node = CopyBackwards if d.dtype.kind == "f" else None
-    if src is self or (sa.dtype is d.dtype and sa.shape == d.shape and sa.strides == d.strides
-                       and (d.base is not None or sa.base is not None) and _ptr(d) == _ptr(sa)):
+    if src is self or sa is d or ((d.base is not None or sa.base is not None)
+                                  and sa.dtype is d.dtype and sa.shape == d.shape
+                                  and sa.strides == d.strides and _ptr(d) == _ptr(sa)):
         # torch returns early when src is the very same data: nothing to check or write
         return inplace(op, self, None, (self, src), node, check=False)
-    assert_no_internal_overlap(d)
-    assert_no_partial_overlap(d, sa)
+    if d.base is not None or sa.base is not None:
+        # (two arrays that own their memory cannot overlap: the common case skips this)
+        assert_no_internal_overlap(d)
+        assert_no_partial_overlap(d, sa)
     if sa.shape != d.shape:
         _check_copy_shapes(d.shape, sa.shape)
-    values = sa
-    if values.dtype != d.dtype:
-        values = values.astype(d.dtype)   # copy_ casts freely, float -> int included
-    return inplace(op, self, values, (self, src), node, check=False)   # checked above
+    d[...] = sa if sa.dtype is d.dtype else sa.astype(d.dtype)  # casts freely, float -> int
+    return inplace(op, self, None, (self, src), node, check=False)   # checked and written
 
 
 def _check_copy_shapes(dst, src):

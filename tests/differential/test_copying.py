@@ -184,6 +184,32 @@ x = torch.arange(5.)
 x[1:].copy_(x[:-1].clone())
 obs('x', x)
 
+### copy_from_the_same_memory
+# copy_ from a tensor over the very same memory: torch writes nothing but still counts
+# a version, and records CopyBackwards when the source needs grad
+n = np.arange(4.)
+u, w = torch.from_numpy(n), torch.from_numpy(n)
+u.copy_(w)
+obs('u', u)
+obs('u_version', u._version)
+x = torch.arange(4.)
+x.copy_(x.detach())
+x.copy_(x)
+obs('x_version', x._version)
+a = torch.ones(3, requires_grad=True)
+b = a * 2
+b.copy_(b)
+obs('b', b)
+b.copy_(b.detach())
+obs('b2', b)
+b.sum().backward()
+obs('a.grad', a.grad)
+c = torch.zeros(3)
+c.copy_(a)
+obs('c', c)
+c.sum().backward()
+obs('a.grad2', a.grad)
+
 ### copy_module_copy
 a = torch.tensor([1., 2.])
 c = copy.copy(a)
