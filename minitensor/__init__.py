@@ -25,7 +25,7 @@ from .functions.pointwise import (add, sub, subtract, mul, multiply, div, divide
                                   equal, allclose, isclose, logical_not, logical_and, logical_or,
                                   bitwise_not, isnan, isinf, isfinite, logical_xor, bitwise_and,
                                   bitwise_or, bitwise_xor, bitwise_left_shift, bitwise_right_shift,
-                                  square, log2, log10, log1p, expm1, exp2, rsqrt, tan, erf, sinh,
+                                  square, log2, log10, log1p, expm1, exp2, rsqrt, tan, erf, erfc, sinh,
                                   cosh, asin, acos, atan, arcsin, arccos, arctan, floor, ceil, round,
                                   trunc, fix, frac, fmax, fmin, outer, ger, lerp, xlogy, rsub)
 from .functions.indexing import (flip, roll, index_select, gather, take, take_along_dim,

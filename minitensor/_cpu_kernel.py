@@ -41,6 +41,8 @@ def scalar_to(v, dtype):
     torch's error when it is out of range. A negative int may wrap into an unsigned type
     (down to -max), a float may not; inf and NaN fit a float type only."""
     v = int(v) if isinstance(v, (bool, np.bool_)) else v
+    if dtype.kind == "b":
+        return np.bool_(v != 0)     # any number, inf and NaN included, is a truth value
     if dtype.kind in "iu":
         info = np.iinfo(dtype)
         if isinstance(v, (int, np.integer)):

@@ -96,6 +96,8 @@ def _rmatmul(self, other):
 def _invert(self):
     if self._data.dtype == np.bool_:
         return P.logical_not(self)
+    if self._data.dtype.kind == "f":     # Python's operator refuses before any kernel runs
+        raise TypeError("~ (operator.invert) is only implemented on integer and Boolean-type tensors")
     return P.bitwise_not(self)
 
 
@@ -125,18 +127,19 @@ METHODS = {
     "greater": P.gt, "greater_equal": P.ge, "less": P.lt, "less_equal": P.le, "not_equal": P.ne,
     "equal": P.equal, "allclose": P.allclose, "isclose": P.isclose,
     "logical_not": P.logical_not, "logical_and": P.logical_and, "logical_or": P.logical_or,
-    "bitwise_not": P.bitwise_not, "isnan": P.isnan, "isinf": P.isinf, "isfinite": P.isfinite,
+    "bitwise_not": P.bitwise_not, "bitwise_not_": P.bitwise_not_, "logical_not_": P.logical_not_,
+    "isnan": P.isnan, "isinf": P.isinf, "isfinite": P.isfinite,
     "logical_xor": P.logical_xor, "bitwise_and": P.bitwise_and, "bitwise_or": P.bitwise_or,
     "bitwise_xor": P.bitwise_xor, "bitwise_left_shift": P.bitwise_left_shift,
     "bitwise_right_shift": P.bitwise_right_shift,
     "square": P.square, "log2": P.log2, "log10": P.log10, "log1p": P.log1p, "expm1": P.expm1,
-    "exp2": P.exp2, "rsqrt": P.rsqrt, "tan": P.tan, "erf": P.erf, "sinh": P.sinh, "cosh": P.cosh,
+    "exp2": P.exp2, "rsqrt": P.rsqrt, "tan": P.tan, "erf": P.erf, "erfc": P.erfc, "sinh": P.sinh, "cosh": P.cosh,
     "asin": P.asin, "acos": P.acos, "atan": P.atan, "arcsin": P.asin, "arccos": P.acos,
     "arctan": P.atan, "floor": P.floor, "ceil": P.ceil, "round": P.round, "trunc": P.trunc,
     "fix": P.trunc, "frac": P.frac, "fmax": P.fmax, "fmin": P.fmin, "outer": P.outer, "ger": P.outer,
     "lerp": P.lerp, "xlogy": P.xlogy,
     "square_": P.square_, "log2_": P.log2_, "log10_": P.log10_, "log1p_": P.log1p_,
-    "expm1_": P.expm1_, "rsqrt_": P.rsqrt_, "tan_": P.tan_, "erf_": P.erf_, "floor_": P.floor_,
+    "expm1_": P.expm1_, "rsqrt_": P.rsqrt_, "tan_": P.tan_, "erf_": P.erf_, "erfc_": P.erfc_, "frac_": P.frac_, "floor_": P.floor_,
     "ceil_": P.ceil_, "round_": P.round_, "trunc_": P.trunc_, "fix_": P.trunc_,
     "reciprocal_": reciprocal_,
     # indexing and more views

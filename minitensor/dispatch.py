@@ -15,7 +15,7 @@ from .autograd import grad_mode
 from .autograd.node import (AccumulateGrad, SavedTensor, saved as _saved, save_plan,
                             _sequence)
 from .device import CPU
-from .tensor import Tensor, _wrap, _vc_of, _storage_of, grad_accumulator, _VersionCounter
+from .tensor import Tensor, _wrap, _vc_of, _storage_of, grad_accumulator, _VersionCounter, _laid_out
 
 ndarray = np.ndarray
 _new = object.__new__
@@ -148,6 +148,8 @@ def record(op, arr, device, inputs, node_cls=None, attrs=None, saves=None):
     The hottest function of the engine: keep it flat."""
     if type(arr) is not ndarray:
         arr = np.asarray(arr)          # NumPy returns scalars for 0-d results
+    elif not arr.size:
+        arr = _laid_out(arr)           # torch's strides for an empty result
     out = _new(Tensor)
     out._data = arr
     if device is not CPU:

@@ -48,7 +48,7 @@ def _storage_of(t):
 
 def _wrap(arr, device=CPU):
     t = _new(Tensor)
-    t._data = arr
+    t._data = arr if arr.size else _laid_out(arr)
     if device is not CPU:
         t._device = device
     return t
@@ -481,6 +481,17 @@ def _contiguous_strides(shape):
     return tuple(reversed(st))
 
 
+def _laid_out(arr):
+    """NumPy gives a fresh empty array all-zero strides; torch gives it contiguous ones,
+    which its views then permute and slice like any other (``zeros(0, 3).t()`` has
+    strides (1, 3)). So an empty array gets torch's layout before it becomes a tensor."""
+    if arr.ndim and not any(arr.strides):
+        it = arr.itemsize
+        return np.lib.stride_tricks.as_strided(
+            arr, arr.shape, tuple(s * it for s in _contiguous_strides(arr.shape)))
+    return arr
+
+
 def _torch_strides(shape, st):
     # NumPy's views keep the strides of size-1 dims just as torch's views do (unsqueeze,
     # slicing, permute, expand), so they are trusted; only a fresh empty array (NumPy
@@ -491,10 +502,10 @@ def _torch_strides(shape, st):
 
 
 def _is_contiguous(shape, strides):
+    if 0 in shape:
+        return True         # torch: an empty tensor is contiguous whatever its strides
     expected = 1
     for n, s in zip(reversed(shape), reversed(strides)):
-        if n == 0:
-            return True
         if n != 1 and s != expected:
             return False
         expected *= n

@@ -24,18 +24,19 @@ def _roots(tensors, grad_tensors, what):
     if len(grad_tensors) != len(tensors):
         raise RuntimeError(
             f"got {len(grad_tensors)} tensors and {len(tensors)} gradients")
-    nodes, grads = [], []
+    # torch's order: first _make_grads (Python) checks and fills in every gradient, then
+    # the engine refuses a root that has no history and does not require grad
+    grads = []
     for i, (t, g) in enumerate(zip(tensors, grad_tensors)):
         if not isinstance(t, Tensor):
             raise TypeError(f"{what}(): argument 'tensors' must be tuple of Tensors, not {type(t).__name__}")
-        if t._grad_fn is None and not t._requires_grad:
-            raise RuntimeError(f"element {i} of tensors does not require grad and does not have a grad_fn")
         if g is None:
-            if t._data.size != 1:
-                raise RuntimeError("grad can be implicitly created only for scalar outputs")
-            if t._data.dtype.kind != "f":
-                raise RuntimeError(
-                    f"grad can be implicitly created only for real scalar outputs but got {t.dtype}")
+            if t.requires_grad:     # the property: a view of a base made to require grad counts
+                if t._data.size != 1:
+                    raise RuntimeError("grad can be implicitly created only for scalar outputs")
+                if t._data.dtype.kind != "f":
+                    raise RuntimeError(
+                        f"grad can be implicitly created only for real scalar outputs but got {t.dtype}")
             g = np.ones(t._data.shape, t._data.dtype)
         else:
             if not isinstance(g, Tensor):
@@ -46,8 +47,12 @@ def _roots(tensors, grad_tensors, what):
                     f"Mismatch in shape: grad_output[{i}] has a shape of torch.Size([{', '.join(map(str, g._data.shape))}]) "
                     f"and output[{i}] has a shape of torch.Size([{', '.join(map(str, t._data.shape))}]).")
             g = g._data.astype(t._data.dtype, copy=False)
-        nodes.append(_edge_of(t))
         grads.append(g)
+    nodes = []
+    for i, t in enumerate(tensors):
+        if t._grad_fn is None and not t._requires_grad:
+            raise RuntimeError(f"element {i} of tensors does not require grad and does not have a grad_fn")
+        nodes.append(_edge_of(t))
     return nodes, grads
 
 

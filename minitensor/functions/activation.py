@@ -33,15 +33,18 @@ def _prep(input, dim, dtype, op):
     x = input._data
     if dtype is not None:
         x = x.astype(dtype.np)
-    elif x.dtype.kind != "f":
+    elif x.dtype.kind != "f" and x.size:     # an empty input returns before any kernel
         from ..dispatch import SCALAR_NAMES
-        raise NotImplementedError(f'"{op}_lastdim_kernel_impl" not implemented for '
+        kernel = "lastdim_kernel_impl" if d == max(x.ndim - 1, 0) else "kernel_impl"
+        raise NotImplementedError(f'"{op}_{kernel}" not implemented for '
                                   f"'{SCALAR_NAMES[input.dtype.name]}'")
     return x, (d if x.ndim else None)
 
 
 def softmax(input, dim=None, dtype=None, _stacklevel=3):
     x, d = _prep(input, dim, dtype, "softmax")
+    if not x.size:
+        return record("softmax", x.copy(), input._device, (input,), SoftmaxBackward0, {"dim": d})
     with quiet:
         e = np.exp(x - np.max(x, axis=d, keepdims=True))
         y = e / e.sum(axis=d, keepdims=True)
@@ -50,6 +53,9 @@ def softmax(input, dim=None, dtype=None, _stacklevel=3):
 
 def log_softmax(input, dim=None, dtype=None, _stacklevel=3):
     x, d = _prep(input, dim, dtype, "log_softmax")
+    if not x.size:
+        return record("log_softmax", x.copy(), input._device, (input,), LogSoftmaxBackward0,
+                      {"dim": d})
     with quiet:
         m = np.max(x, axis=d, keepdims=True)
         y = x - m - np.log(np.exp(x - m).sum(axis=d, keepdims=True))

@@ -100,7 +100,10 @@ def _empty_like_strided(arr, dtype=None):
     """A fresh array with ``arr``'s values (cast to ``dtype``) in torch's preserved layout
     (clone, to, torch.tensor(t))."""
     if arr.flags.c_contiguous and 1 not in arr.shape:
-        return arr.copy() if dtype is None else arr.astype(dtype)
+        if dtype is None:
+            return arr.copy()
+        with quiet:     # torch casts out-of-range values (to inf, or C's int wrap) silently
+            return arr.astype(dtype)
     out = empty_preserving(arr, dtype)
     with quiet:
         np.copyto(out, arr, casting="unsafe")
@@ -195,7 +198,11 @@ def copy_(self, src, non_blocking=False, *, op="copy_"):
         assert_no_partial_overlap(d, sa)
     if sa.shape != d.shape:
         _check_copy_shapes(d.shape, sa.shape)
-    d[...] = sa if sa.dtype is d.dtype else sa.astype(d.dtype)  # casts freely, float -> int
+    if sa.dtype is d.dtype:
+        d[...] = sa
+    else:
+        with quiet:                 # copy_ casts freely and silently, float -> int included
+            d[...] = sa.astype(d.dtype)
     return inplace(op, self, None, (self, src), node, check=False)   # checked and written
 
 

@@ -204,7 +204,12 @@ def _mask_values(self, mask, value):
         shape = np.broadcast_shapes(self._data.shape, mask._data.shape)
     except ValueError:
         raise broadcast_error(mask, self) from None
-    return shape, np.where(mask._data, np.asarray(value).astype(self._data.dtype), self._data)
+    dt = self._data.dtype
+    # torch takes the value as a Scalar (a 0-d tensor's item) and range-checks its
+    # conversion: masked_fill on int8 with 300 or tensor(300) raises
+    from .._cpu_kernel import scalar_to
+    value = scalar_to(value.item() if isinstance(value, np.ndarray) else value, dt)
+    return shape, np.where(mask._data, np.asarray(value).astype(dt), self._data)
 
 
 def masked_fill(self, mask, value):
@@ -262,11 +267,11 @@ def nonzero(input, *, as_tuple=False):
             return (record("nonzero", np.zeros(int(bool(a)), np.int64), input._device, (input,), None),)
         return tuple(record("nonzero", ix.astype(np.int64), input._device, (input,), None)
                      for ix in np.nonzero(a))
-    if a.ndim == 0:
-        return record("nonzero", np.zeros((int(bool(a)), 0), np.int64), input._device, (input,), None)
-    # torch fills nonzero's (n, ndim) result column by column: strides (1, n)
-    nz = np.argwhere(a)
-    out = np.empty((nz.shape[1], nz.shape[0]), np.int64).T   # explicit (1, n) strides
+    # torch fills nonzero's (n, ndim) result column by column: strides (1, n), even
+    # when n is 0 (then (1, 0)) or the input is 0-d (an (n, 0) result)
+    nz = np.argwhere(a) if a.ndim else np.zeros((int(bool(a)), 0), np.int64)
+    n, nd = nz.shape
+    out = np.lib.stride_tricks.as_strided(np.empty(n * nd, np.int64), (n, nd), (8, 8 * n))
     out[...] = nz
     return record("nonzero", out, input._device, (input,), None)
 
@@ -345,7 +350,13 @@ def _pieces(self, d, bounds, node_cls, op, select=False):
     return make_views(op, self, arrs, node_cls, {"self_sizes": shp, "dim": d, "indices": indices})
 
 
+def _at_least_1d(op, t, message="{} expects at least a 1-dimensional tensor"):
+    if not t._data.ndim:
+        raise RuntimeError(message.format(op))
+
+
 def split(self, split_size_or_sections, dim=0):
+    _at_least_1d("split", self)
     nd = self._data.ndim
     d = _wrap_dim(dim, nd)
     n = self._data.shape[d]
@@ -373,6 +384,7 @@ def split(self, split_size_or_sections, dim=0):
 
 
 def chunk(self, chunks, dim=0):
+    _at_least_1d("chunk", self)
     if chunks <= 0:
         raise RuntimeError(f"chunk expects `chunks` to be greater than 0, got: {chunks}")
     d = _wrap_dim(dim, self._data.ndim)
@@ -382,6 +394,8 @@ def chunk(self, chunks, dim=0):
 
 
 def tensor_split(self, indices_or_sections, dim=0):
+    _at_least_1d("tensor_split", self, "{} expected at least a 1-dimensional tensor, but got a "
+                 "tensor with 0 dims")
     d = _wrap_dim(dim, self._data.ndim)
     n = self._data.shape[d]
     if isinstance(indices_or_sections, int):
@@ -593,6 +607,8 @@ def topk(input, k, dim=-1, largest=True, sorted=True):
     n = a.shape[d] if a.ndim else 1
     if k < 0 or k > n:
         raise RuntimeError("selected index k out of range")
+    if a.dtype == np.bool_:
+        raise RuntimeError("topk does not support bool dtypes on CPU")
     idx = np.take(_sort_idx(a, d, largest), np.arange(k), axis=d) if a.ndim else np.zeros((), np.int64)
     vals = np.take_along_axis(a, idx, d) if a.ndim else a.copy()
     v = record("topk", vals, input._device, (input,), TopkBackward0,

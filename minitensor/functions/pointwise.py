@@ -777,11 +777,18 @@ def logical_or(input, other):
     return record("logical_or", np.logical_or(input._data, other._data), input._device, (input, other), None)
 
 
+def _no_kernel(kernel, dtype):
+    """torch's error when a kernel has no loop for ``dtype`` (a NumPy dtype)."""
+    from ..dispatch import SCALAR_NAMES
+    return NotImplementedError(f"\"{kernel}\" not implemented for '{SCALAR_NAMES[dtype.name]}'")
+
+
 def _bitwise(op, ufunc):
     def fn(input, other):
         x, y, dev, _ = operands(op, input, other)
-        if np.asarray(x).dtype.kind == "f":
-            raise RuntimeError(f"\"{op}_cpu\" not implemented for 'Float'")
+        dt = np.asarray(x).dtype
+        if dt.kind == "f":      # operands() already promoted: the message names the result
+            raise _no_kernel(f"{op}_cpu", dt)
         return record(op, ufunc(x, y), dev, (input, other), None)
     return fn
 
@@ -793,8 +800,19 @@ bitwise_xor = _bitwise("bitwise_xor", np.bitwise_xor)
 
 def bitwise_not(input):
     if input._data.dtype.kind == "f":
-        raise RuntimeError("\"bitwise_not_cpu\" not implemented for 'Float'")
+        raise _no_kernel("bitwise_not_cpu", input._data.dtype)
     return record("bitwise_not", np.invert(input._data), input._device, (input,), None)
+
+
+def bitwise_not_(self):
+    if self._data.dtype.kind == "f":
+        raise _no_kernel("bitwise_not_cpu", self._data.dtype)
+    return inplace("bitwise_not_", self, np.invert(self._data), (self,), None)
+
+
+def logical_not_(self):
+    # the result keeps self's dtype: 1 where self was zero, else 0
+    return inplace("logical_not_", self, np.logical_not(self._data), (self,), None)
 
 
 def isnan(input):
@@ -1026,8 +1044,15 @@ _erf = np.frompyfunc(_math.erf, 1, 1)
 _erfinv_ok = None
 
 
+_erfc = np.frompyfunc(_math.erfc, 1, 1)
+
+
 def _np_erf(x):
-    return _erf(x).astype(x.dtype)
+    return np.asarray(_erf(x), dtype=x.dtype)   # a 0-d input gives a float, not an array
+
+
+def _np_erfc(x):
+    return np.asarray(_erfc(x), dtype=x.dtype)
 
 
 Log2Backward0 = _unary_node("Log2Backward0", SELF, lambda g, x: g / (x * np.log(2.0).astype(x.dtype)))
@@ -1039,6 +1064,8 @@ RsqrtBackward0 = _unary_node("RsqrtBackward0", RESULT, lambda g, r: -0.5 * g * r
 TanBackward0 = _unary_node("TanBackward0", RESULT, lambda g, r: g * (1 + r * r))
 ErfBackward0 = _unary_node("ErfBackward0", SELF,
                            lambda g, x: g * (2 / np.sqrt(np.pi)) * np.exp(-x * x))
+ErfcBackward0 = _unary_node("ErfcBackward0", SELF,
+                            lambda g, x: g * (-2 / np.sqrt(np.pi)) * np.exp(-x * x))
 SinhBackward0 = _unary_node("SinhBackward0", SELF, lambda g, x: g * np.cosh(x))
 CoshBackward0 = _unary_node("CoshBackward0", SELF, lambda g, x: g * np.sinh(x))
 AsinBackward0 = _unary_node("AsinBackward0", SELF, lambda g, x: g / np.sqrt(1 - x * x))
@@ -1069,6 +1096,7 @@ exp2 = _float_unary("exp2", np.exp2, Exp2Backward0)
 rsqrt = _float_unary("rsqrt", lambda x: np.reciprocal(np.sqrt(x)), RsqrtBackward0)
 tan = _float_unary("tan", np.tan, TanBackward0)
 erf = _float_unary("erf", _np_erf, ErfBackward0)
+erfc = _float_unary("erfc", _np_erfc, ErfcBackward0)
 sinh = _float_unary("sinh", np.sinh, SinhBackward0)
 cosh = _float_unary("cosh", np.cosh, CoshBackward0)
 asin = arcsin = _float_unary("asin", np.arcsin, AsinBackward0)
@@ -1111,7 +1139,20 @@ fix = trunc
 
 
 def frac(input):
-    return _unary("frac", input, lambda x: x - np.trunc(x), FracBackward0, False)
+    _check_tensor("frac", input)
+    if input._data.dtype.kind != "f":
+        raise _no_kernel("frac_cpu", input._data.dtype)
+    return _unary("frac", input, _frac, FracBackward0, False)
+
+
+def _frac(x):
+    return x - np.trunc(x)
+
+
+def frac_(self):
+    if self._data.dtype.kind != "f":
+        raise _no_kernel("frac_cpu", self._data.dtype)
+    return _frac_inplace(self)
 
 
 def square(input):
@@ -1142,6 +1183,8 @@ expm1_ = _inplace_unary("expm1_", Expm1Backward0, np.expm1)
 rsqrt_ = _inplace_unary("rsqrt_", RsqrtBackward0, lambda x: np.reciprocal(np.sqrt(x)))
 tan_ = _inplace_unary("tan_", TanBackward0, np.tan)
 erf_ = _inplace_unary("erf_", ErfBackward0, _np_erf)
+erfc_ = _inplace_unary("erfc_", ErfcBackward0, _np_erfc)
+_frac_inplace = _inplace_unary("frac_", FracBackward0, _frac, False)
 
 
 def square_(self):

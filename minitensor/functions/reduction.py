@@ -350,34 +350,47 @@ amax = _amax("amax", np.max, AmaxBackward0)
 amin = _amax("amin", np.min, AminBackward0)
 
 
-def argmax(input, dim=None, keepdim=False):
+def _arg_extreme(name, np_fn, input, dim, keepdim):
+    a = input._data
+    if a.dtype == np.bool_:       # checked before the dim, as torch does
+        raise RuntimeError(f"{name}(): does not support bool input")
     if dim is None:
-        r = np.argmax(input._data)
+        if not a.size:
+            raise IndexError(f"{name}(): Expected reduction dim to be specified for "
+                             "input.numel() == 0.")
+        r = np_fn(a)
         if keepdim:
-            r = np.reshape(r, (1,) * input._data.ndim)
+            r = np.reshape(r, (1,) * a.ndim)
     else:
-        d = _wrap_dim(dim, input._data.ndim)
-        r = np.argmax(input._data, axis=d, keepdims=keepdim) if input._data.ndim else np.int64(0)
-    return record("argmax", np.asarray(r, np.int64), input._device, (input,), None)
+        d = _wrap_dim(dim, a.ndim)
+        if a.ndim and not a.shape[d]:
+            raise IndexError(f"{name}(): Expected reduction dim {d} to have non-zero size.")
+        r = np_fn(a, axis=d, keepdims=keepdim) if a.ndim else np.int64(0)
+    return record(name, np.asarray(r, np.int64), input._device, (input,), None)
+
+
+def argmax(input, dim=None, keepdim=False):
+    return _arg_extreme("argmax", np.argmax, input, dim, keepdim)
 
 
 def argmin(input, dim=None, keepdim=False):
-    if dim is None:
-        r = np.argmin(input._data)
-        if keepdim:
-            r = np.reshape(r, (1,) * input._data.ndim)
-    else:
-        d = _wrap_dim(dim, input._data.ndim)
-        r = np.argmin(input._data, axis=d, keepdims=keepdim) if input._data.ndim else np.int64(0)
-    return record("argmin", np.asarray(r, np.int64), input._device, (input,), None)
+    return _arg_extreme("argmin", np.argmin, input, dim, keepdim)
+
+
+def _logical_reduction(op, fn, input, dim, keepdim):
+    a = input._data
+    r = fn(a, axis=_dims(input, dim), keepdims=keepdim)
+    if a.dtype == np.uint8:         # torch keeps uint8 (an old byte-mask convention)
+        r = np.asarray(r, np.uint8)
+    return record(op, r, input._device, (input,), None)
 
 
 def all(input, dim=None, keepdim=False):
-    return record("all", np.all(input._data, axis=_dims(input, dim), keepdims=keepdim), input._device, (input,), None)
+    return _logical_reduction("all", np.all, input, dim, keepdim)
 
 
 def any(input, dim=None, keepdim=False):
-    return record("any", np.any(input._data, axis=_dims(input, dim), keepdims=keepdim), input._device, (input,), None)
+    return _logical_reduction("any", np.any, input, dim, keepdim)
 
 
 class LinalgVectorNormBackward0(Node):
@@ -475,11 +488,14 @@ def _var_core(op, input, dim, unbiased, keepdim, correction):
         warnings.warn(
             f"{op}(): degrees of freedom is <= 0. Correction should be strictly less than the "
             "reduction factor (input numel divided by output numel).", UserWarning, stacklevel=3)
+    # torch accumulates in double (WelfordOps<scalar_t, double>) and rounds once at the
+    # end, so float32 and float16 are computed in float64: (-3, 1e30, 2).std() is finite
+    xa = x.astype(np.float64) if x.dtype != np.float64 else x
     with quiet:   # torch divides by max(0, n - correction): 0/0 gives nan, quietly
-        m = np.mean(x, axis=dims, keepdims=True)
-        ss = np.sum((x - m) ** 2, axis=dims, keepdims=keepdim)
-        var = np.asarray(ss / x.dtype.type(builtins.max(0, n - c))).astype(x.dtype)
-    return var, dims, keepdim, n, c, m
+        m = np.mean(xa, axis=dims, keepdims=True)
+        ss = np.sum((xa - m) ** 2, axis=dims, keepdims=keepdim)
+        var = np.asarray(ss / builtins.max(0, n - c))
+    return var, dims, keepdim, n, c, m      # var is float64: std takes its root before rounding
 
 
 class VarBackward0(Node):
@@ -508,13 +524,17 @@ class StdBackward0(Node):
 
 def var(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     v, dims, keepdim, n, c, _ = _var_core("var", input, dim, unbiased, keepdim, correction)
+    with quiet:
+        v = v.astype(input._data.dtype)
     return record("var", v, input._device, (input,), VarBackward0,
                   {"dims": dims, "keepdim": keepdim, "n": n, "c": c})
 
 
 def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     v, dims, keepdim, n, c, _ = _var_core("std", input, dim, unbiased, keepdim, correction)
-    return record("std", np.sqrt(v), input._device, (input,), StdBackward0,
+    with quiet:     # a float64 root too large for float16 rounds to inf, as in torch
+        r = np.sqrt(v).astype(input._data.dtype)
+    return record("std", r, input._device, (input,), StdBackward0,
                   {"dims": dims, "keepdim": keepdim, "n": n, "c": c})
 
 
@@ -579,6 +599,8 @@ def _lower_median_index(a, axis):
 def median(input, dim=None, keepdim=False):
     a = input._data
     if dim is None:
+        if a.dtype == np.bool_:
+            raise NotImplementedError("\"median_cpu\" not implemented for 'Bool'")
         if a.size == 0:
             return record("median", np.asarray(np.nan, a.dtype), input._device, (input,), None)
         flat = a.reshape(-1)
@@ -586,9 +608,13 @@ def median(input, dim=None, keepdim=False):
         return record("median", flat[i].copy(), input._device, (input,), MedianBackward0,
                       {"self_sizes": a.shape, "index": i})
     d = _wrap_dim(dim, a.ndim)
+    if a.dtype == np.bool_:
+        raise NotImplementedError("\"median_out\" not implemented for 'Bool'")
     if a.ndim == 0:
         return return_type("median", record("median", a.copy(), input._device, (input,), None),
                            record("median", np.zeros((), np.int64), input._device, (), None))
+    if not a.shape[d]:
+        raise IndexError(f"median(): Expected reduction dim {d} to have non-zero size.")
     idx = _lower_median_index(a, d)
     vals = np.take_along_axis(a, np.expand_dims(idx, d), axis=d)
     if not keepdim:

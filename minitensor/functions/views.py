@@ -818,4 +818,14 @@ def _scalar_for(value, like):
     CPU whatever the destination's device (torch's valueToTensor)."""
     from ..tensor import _wrap
     from ..device import CPU
-    return _wrap(np.asarray(value, dtype=like._data.dtype), CPU)
+    from .._cpu_kernel import scalar_to
+    from .._quiet import quiet
+    if isinstance(value, int) and not -2**63 <= value < 2**63:
+        raise ValueError("Overflow when unpacking long long")
+    dt = like._data.dtype
+    if dt == np.float16:        # measured: torch rounds to a half without its range check
+        with quiet:
+            v = np.float16(value)
+    else:                       # torch's range check: x[0] = 300 on uint8 raises
+        v = scalar_to(value, dt)
+    return _wrap(np.asarray(v, dtype=dt), CPU)

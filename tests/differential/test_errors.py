@@ -274,6 +274,44 @@ for expr in ['i // j', 'i % j', 'torch.fmod(i, j)', "torch.div(i, j, rounding_mo
     with expect_error(expr):
         eval(expr)
 
+### err_kernels_missing_for_a_dtype
+# torch's dtype checks (found by the unary sweep in tests/properties): the message names
+# the kernel and the dtype, and comes before the dim check where torch's does
+for expr in ['~torch.ones(2)', '~torch.ones(2, dtype=torch.float64)', 'torch.ones(2) & torch.ones(2)',
+             'torch.ones(2, dtype=torch.float64) | 1', 'torch.ones(2, dtype=torch.int8) & torch.ones(2)',
+             'torch.bitwise_xor(torch.ones(2).half(), torch.ones(2).half())',
+             'torch.ones(2, dtype=torch.float64).bitwise_not()', 'torch.ones(2).bitwise_not_()',
+             'torch.ones(2, dtype=torch.int8).frac()', 'torch.ones(2, dtype=torch.bool).frac()',
+             'torch.ones(2, dtype=torch.int64).frac_()',
+             'torch.ones(2, dtype=torch.bool).argmax()', 'torch.ones(2, dtype=torch.bool).argmin(0)',
+             'torch.ones(2, dtype=torch.bool).argmax(5)', 'torch.ones(2, dtype=torch.bool).median()',
+             'torch.ones(2, dtype=torch.bool).median(0)', 'torch.ones(2, dtype=torch.bool).topk(1)',
+             'torch.ones(2, dtype=torch.bool).topk(5)',
+             'torch.ones(2, 2, dtype=torch.int8).softmax(0)', 'torch.ones(2, 2, dtype=torch.int8).softmax(1)',
+             'torch.ones(2, 1, dtype=torch.int8).log_softmax(0)', 'torch.ones(2, dtype=torch.int8).softmax(0)',
+             'torch.ones(2, 3, dtype=torch.int16).log_softmax(-2)']:
+    with expect_error(expr):
+        eval(expr)
+
+### err_empty_and_zero_dim_inputs
+for expr in ['torch.tensor(3).chunk(2)', 'torch.tensor(3).chunk(0)', 'torch.tensor(3).split(1)',
+             'torch.tensor(3).split([1])', 'torch.tensor(3).tensor_split(2)',
+             'torch.ones((0, 2)).argmax()', 'torch.ones((0, 2)).argmin(0)', 'torch.ones((2, 0)).median(1)',
+             'torch.ones((0, 2)).argmax(1)', 'torch.ones((2, 0)).median(0)']:
+    with expect_error(expr):
+        obs(expr, eval(expr))
+
+### err_backward_checks_in_torch_order
+# _make_grads (shapes, implicit scalar grads) runs before the engine's requires-grad check
+t0 = torch.zeros(2, 3)
+t1 = t0.view(-1)
+t0.requires_grad_()           # t1, a view taken before, now reports requires_grad
+for expr in ['t1.backward()', 't1.backward(torch.ones(6))', 'torch.zeros(3).backward(torch.ones(2))',
+             'torch.autograd.backward([torch.zeros(1), torch.ones(3, requires_grad=True)])',
+             'torch.zeros(3).backward()', 'torch.zeros(3).backward(torch.ones(3, dtype=torch.long))']:
+    with expect_error(expr):
+        eval(expr)
+
 ### err_fill_value_out_of_range
 # full and fill_ convert their number with torch's range check (c10's checked_convert)
 for expr in ['torch.full((2,), 300, dtype=torch.uint8)', 'torch.full((2,), 1e6, dtype=torch.int16)',

@@ -715,6 +715,81 @@ for code in ["torch.tensor(2.) * 1e300", "torch.tensor([2.]) + 1e300", "1e300 * 
              "torch.tensor([2.]).half() * 70000", "torch.tensor([2.]) - 1e39", "torch.tensor([2.]) / 1e-300",
              "torch.tensor([2.]) * float('nan')", "torch.tensor([2.]).double() * 1e300"]:
     obs(code, eval(code))
+
+### var_std_accumulate_in_double
+# torch accumulates var/std in double and rounds once (found by the unary sweep):
+# float32 (-3, 1e30, 2).std() is finite, and the last bits agree
+x = torch.tensor([-3., 1e30, 2.])
+obs('std', x.std())
+obs('std0', x.std(0))
+obs('var', x.var())
+y = torch.tensor([[0.1, -2.7, 3.3, 1e4], [5.5, 0.25, -7.125, 3.]])
+for code in ["y.var()", "y.std()", "y.var(0)", "y.std(1)", "y.var(1, keepdim=True)",
+             "y.half().var()", "y.half().std(1)", "y.var(correction=0)", "y.std(0, unbiased=False)"]:
+    obs(code, [float(v).hex() for v in eval(code).flatten().tolist()])
+obs('half_big', torch.tensor([-3., 300, 2.], dtype=torch.float16).var())
+obs('half_inf', torch.tensor([-3e4, 3e4], dtype=torch.float16).var())
+
+### logical_reductions_keep_uint8
+# torch's all/any keep uint8 (the old byte-mask convention); other dtypes give bool
+for dt in [torch.uint8, torch.int8, torch.float32, torch.bool]:
+    a = torch.tensor([[1, 0], [2, 3]], dtype=dt)
+    obs(f'all {dt}', a.all())
+    obs(f'any0 {dt}', a.any(0))
+    obs(f'all1k {dt}', torch.all(a, 1, keepdim=True))
+obs('empty_all', torch.ones(0, dtype=torch.uint8).all())
+
+### empty_tensors_keep_torch_strides
+# a fresh empty tensor is laid out contiguously and its views permute those strides
+for code in ["torch.zeros(0, 3).t()", "torch.zeros(3, 0).t()", "torch.zeros(2, 0, 3).permute(2, 0, 1)",
+             "torch.zeros(2, 0, 3).transpose(0, 1)", "torch.zeros(2, 0, 3)[:, :, 1]",
+             "(torch.zeros(0, 3) + 1).t()", "torch.empty(0, 2).unsqueeze(1)", "torch.zeros(2, 0).expand(3, 2, 0)"]:
+    t = eval(code)
+    obs(code, (t.shape, t.stride(), t.is_contiguous()))
+for code in ["torch.tensor(0).nonzero()", "torch.tensor(5).nonzero()", "torch.zeros(2, 2).nonzero()",
+             "torch.tensor([[0, 1], [2, 0]]).nonzero()", "torch.tensor([0., 1., 2.]).nonzero()"]:
+    t = eval(code)
+    obs(code, (t, t.stride()))
+
+### setitem_and_masked_fill_range_checks
+# a number written by indexing or masked_fill is range-checked like fill_, except that
+# a half destination rounds to inf (measured on torch 2.13)
+for dt in [torch.uint8, torch.int8, torch.int64, torch.float16, torch.float32, torch.bool]:
+    for v in [300, -1, 2.5, 1e5, 1e39, float('nan'), 2 ** 63]:
+        x = torch.zeros(2, dtype=dt)
+        with expect_error(f'setitem {dt} {v}'):
+            x[0] = v
+        obs(f'x {dt} {v}', x)
+        with expect_error(f'masked_fill {dt} {v}'):
+            obs(f'mf {dt} {v}', torch.zeros(2, dtype=dt).masked_fill(torch.tensor([True, False]), v))
+with expect_error('masked_fill 0-d tensor'):
+    torch.zeros(2, dtype=torch.int8).masked_fill(torch.tensor([True, False]), torch.tensor(300))
+obs('mf_inplace', torch.zeros(2, dtype=torch.uint8).masked_fill_(torch.tensor([True, False]), -3))
+
+### casts_out_of_range_are_silent
+# torch casts out-of-range values without a warning (NumPy would warn)
+for code in ["torch.tensor([1e300]).float()", "torch.tensor([1e300, float('nan')]).long()",
+             "torch.tensor([1e10]).to(torch.uint8)", "torch.tensor([70000]).half()",
+             "torch.zeros(1).copy_(torch.tensor([1e300]))",
+             "torch.zeros(1, dtype=torch.int32).copy_(torch.tensor([float('inf')]))",
+             "torch.tensor([[1e300]]).t().float()"]:
+    obs(code, eval(code).shape)
+
+### more_unary_kernels
+a = torch.tensor([-1.5, 0., 0.25, 2.])
+obs('erf0d', torch.tensor(-1.).erf())
+obs('erf_int', torch.tensor(1, dtype=torch.int8).erf())
+obs('erfc', a.erfc())
+obs('erfc_', a.clone().erfc_())
+obs('frac_', a.clone().frac_())
+obs('bitwise_not_', torch.tensor([1, -2], dtype=torch.int32).bitwise_not_())
+for dt in [torch.bool, torch.float32, torch.int8]:
+    obs(f'logical_not_ {dt}', torch.tensor([1, 0], dtype=dt).logical_not_())
+b = torch.tensor([0.5, 2.], requires_grad=True)
+b.erfc().sum().backward()
+obs('erfc_grad', b.grad)
+obs('softmax_empty_int', torch.ones((0, 2), dtype=torch.int8).softmax(0))
+obs('softmax_empty', torch.ones((0, 2), requires_grad=True).log_softmax(1))
 '''
 
 CASES = parse_cases(_BASE)

@@ -1,6 +1,6 @@
 """Find and shrink failing programs with DISTINCT mismatches, to keep as regressions.
 
-    .venv/bin/python tests/properties/harvest.py [ROUNDS] [--kinds views|autograd|all|mixed]
+    .venv/bin/python tests/properties/harvest.py [ROUNDS] [--kinds views|autograd|all|mixed|unary]
 
 Each round asks hypothesis for a minimal program whose first mismatch has a signature
 (the mismatch text with step numbers, tensor names and numbers blanked) not yet seen,
@@ -19,8 +19,8 @@ from hypothesis import HealthCheck, find, settings  # noqa: E402
 from hypothesis.errors import NoSuchExample  # noqa: E402
 
 import harness  # noqa: E402
-from programs import mixed_ops, programs, render, render_mixed  # noqa: E402
-from regressions import MIXED_REGRESSIONS, REGRESSIONS  # noqa: E402
+from programs import mixed_ops, programs, render, render_mixed, render_unary, unary_ops  # noqa: E402
+from regressions import MIXED_REGRESSIONS, REGRESSIONS, UNARY_REGRESSIONS  # noqa: E402
 
 KINDS = {
     "all": None,
@@ -49,6 +49,8 @@ def main(argv):
     which = argv[argv.index("--kinds") + 1] if "--kinds" in argv else "all"
     if which == "mixed":
         strategy, rend, kept = mixed_ops(), render_mixed, MIXED_REGRESSIONS
+    elif which == "unary":
+        strategy, rend, kept = unary_ops(), render_unary, UNARY_REGRESSIONS
     else:
         strategy, rend, kept = programs(max_steps=10, kinds=KINDS[which]), render, REGRESSIONS
     known = {signature(p, rend) for _, p in kept}

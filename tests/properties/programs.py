@@ -365,3 +365,52 @@ def render_mixed(prog):
         lines += [f"    obs('r', a {op} b)"]
     lines.append("obs('a_final', a)")
     return "\n".join(lines) + "\n"
+
+
+# One unary op, reduction or cast on one operand of any dtype and rank (0-d included).
+# The expressions are torch code over ``a``; both engines must agree on the result and
+# on ``a`` afterwards (in-place ops), or raise the same error.
+UNARY_EXPRS = (
+    "a.abs()", "-a", "~a", "a.exp()", "a.log()", "a.sqrt()", "a.rsqrt()", "a.sigmoid()",
+    "a.tanh()", "a.relu()", "a.sign()", "a.floor()", "a.ceil()", "a.round()", "a.trunc()",
+    "a.frac()", "a.square()", "a.reciprocal()", "a.logical_not()", "a.exp2()", "a.log2()",
+    "a.log1p()", "a.expm1()", "a.erf()", "a.sinh()", "a.atan()", "a.isnan()", "a.isfinite()",
+    "a.sum()", "a.mean()", "a.prod()", "a.max()", "a.min()", "a.argmax()", "a.argmin()",
+    "a.sum(0)", "a.sum(-1, keepdim=True)", "a.mean(0)", "a.prod(0)", "a.max(0)", "a.min(-1)",
+    "a.amax(0)", "a.argmax(0)", "a.all()", "a.any(0)", "a.var()", "a.std(0)", "a.norm()",
+    "a.logsumexp(0)", "a.median()", "a.cumsum(0)", "a.cumprod(-1)", "a.softmax(0)",
+    "a.log_softmax(-1)", "a.sort()", "a.argsort(0)", "a.topk(1)", "a.flip(0)", "a.roll(1)",
+    "a.nonzero()", "a.clamp(min=0)", "a.clamp(0, 1)", "a.clamp(max=1.5)",
+    "a.masked_fill(a > 0, 1)", "torch.where(a > 0, a, 0)", "a.sum(dtype=torch.float64)",
+    "a.float()", "a.half()", "a.long()", "a.bool()", "a.to(torch.uint8)", "a.int()",
+    "a.item()", "a.tolist()", "a.unbind(0)", "a.chunk(2)",
+    "a.abs_()", "a.neg_()", "a.exp_()", "a.sqrt_()", "a.floor_()", "a.square_()",
+    "a.clamp_(0, 1)", "a.zero_()", "a.fill_(2)", "a.fill_(2.5)", "a.relu_()", "a.sigmoid_()",
+)
+# per dtype, the values to draw from: small ones plus a few near the dtype's edge
+UNARY_VALUES = {"bool": (0, 1), "uint8": (0, 1, 2, 5, 200, 255), "int8": (-3, -1, 0, 2, 100, -128),
+                "int16": (-3, 0, 2, 300, -30000), "int32": (-3, 0, 2, 70000),
+                "int64": (-3, 0, 2, 3000000000), "float16": (-3, -1, 0, 0.5, 2, 300, 70000),
+                "float32": (-3, -1, 0, 0.5, 2, 1e30), "float64": (-3, -1, 0, 0.5, 2, 1e300)}
+
+
+@st.composite
+def unary_ops(draw):
+    dtype = draw(st.sampled_from(ALL_DTYPES))
+    ndim = draw(st.integers(0, 2))
+    shape = tuple(draw(st.lists(st.integers(1, 3), min_size=ndim, max_size=ndim)))
+    vals = tuple(draw(st.lists(st.sampled_from(UNARY_VALUES[dtype]), min_size=_numel(shape),
+                               max_size=_numel(shape))))
+    return (("tensor", dtype, shape, vals), draw(st.sampled_from(UNARY_EXPRS)))
+
+
+def render_unary(prog):
+    (_, dtype, shape, vals), expr = prog
+    if dtype == "bool":
+        vs = [bool(v) for v in vals]
+    elif dtype.startswith("float"):
+        vs = [float(v) for v in vals]
+    else:
+        vs = list(vals)
+    return (f"a = torch.tensor({_nested(vs, shape)!r}, dtype=torch.{dtype})\n"
+            f"with expect_error('op'):\n    obs('r', {expr})\nobs('a_final', a)\n")

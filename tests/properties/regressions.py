@@ -128,3 +128,23 @@ MIXED_REGRESSIONS = [
     ("op: torch ('raised', 'RuntimeError', 'The size of tensor a (#) must match the size of tensor b (#) at non-singleton dimension #') | minitensor ('raised', 'Runti",
      (('tensor', 'int8', (2,), (0, 0)), ('tensor', 'int8', (3,), (0, 0, 0)), '//')),
 ]
+
+
+# (why, (operand, expression)) for programs.render_unary: one op on one tensor of any dtype
+UNARY_REGRESSIONS = [
+    ("~ on a float tensor: torch's TypeError, not the kernel's error",
+     (('tensor', 'float16', (3,), (-3, 70000, 0.5)), '~a')),
+    ("frac has no integer kernel", (('tensor', 'int8', (3,), (-3, -128, 0)), 'a.frac()')),
+    ("erf of a 0-d tensor leaked AttributeError", (('tensor', 'float32', (), (-1,)), 'a.erf()')),
+    ("argmax refuses bool", (('tensor', 'bool', (3,), (0, 1, 0)), 'a.argmax()')),
+    ("all/any keep uint8", (('tensor', 'uint8', (3,), (0, 255, 2)), 'a.all()')),
+    ("std accumulates in double", (('tensor', 'float32', (3,), (-3, 1e30, 2)), 'a.std(0)')),
+    ("median has no Bool kernel", (('tensor', 'bool', (3,), (0, 1, 0)), 'a.median()')),
+    ("softmax over a non-last dim names softmax_kernel_impl",
+     (('tensor', 'int8', (2, 2), (-3, -1, 0, 2)), 'a.softmax(0)')),
+    ("topk refuses bool", (('tensor', 'bool', (3,), (0, 1, 0)), 'a.topk(1)')),
+    ("nonzero of a 0-d zero: strides (1, 0)", (('tensor', 'int16', (), (0,)), 'a.nonzero()')),
+    ("a cast out of range is silent in torch", (('tensor', 'float64', (3,), (-3, 1e300, -1)), 'a.float()')),
+    ("float -> int cast of a huge value is silent", (('tensor', 'float32', (3,), (-3, 1e30, 0)), 'a.long()')),
+    ("chunk of a 0-d tensor", (('tensor', 'int8', (), (-1,)), 'a.chunk(2)')),
+]

@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis.database import DirectoryBasedExampleDatabase
 
 from harness import check_case, run
-from programs import mixed_ops, programs, render, render_mixed
-from regressions import MIXED_REGRESSIONS, REGRESSIONS
+from programs import mixed_ops, programs, render, render_mixed, render_unary, unary_ops
+from regressions import MIXED_REGRESSIONS, REGRESSIONS, UNARY_REGRESSIONS
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DB = DirectoryBasedExampleDatabase(os.path.join(ROOT, ".hypothesis", "minitensor-properties"))
@@ -69,6 +69,20 @@ def test_autograd_programs(program):
 def test_mixed_dtype_ops(prog):
     """Type promotion, 0-dim vs dim tensors vs Python scalars, in-place casting rules."""
     check_case(render_mixed(prog))
+
+
+@pytest.mark.parametrize("idx", range(len(UNARY_REGRESSIONS)))
+def test_unary_regression(idx):
+    why, prog = UNARY_REGRESSIONS[idx]
+    check_case(render_unary(prog))
+
+
+@settings(max_examples=N, **COMMON)
+@given(unary_ops())
+def test_unary_ops_every_dtype(prog):
+    """One unary op, reduction, cast or in-place op on a tensor of any dtype and rank:
+    result dtypes, values near the dtype's edge, and each dtype's missing kernels."""
+    check_case(render_unary(prog))
 
 
 @settings(max_examples=60, **COMMON)
