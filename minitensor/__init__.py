@@ -3,6 +3,7 @@
 ``import minitensor as torch`` and lesson code about tensors, copying and autograd
 runs unchanged. The ``cuda`` device is simulated (host memory, device tag only).
 """
+from ._quiet import install_warning_filter as _install_warning_filter
 from .dtypes import (dtype, float32, float64, float16, int64, int32, int16, int8, uint8,
                     bool_ as bool, get_default_dtype, set_default_dtype, promote_types)
 from .device import device
@@ -27,7 +28,8 @@ from .functions.pointwise import (add, sub, subtract, mul, multiply, div, divide
                                   bitwise_or, bitwise_xor, bitwise_left_shift, bitwise_right_shift,
                                   square, log2, log10, log1p, expm1, exp2, rsqrt, tan, erf, erfc, sinh,
                                   cosh, asin, acos, atan, arcsin, arccos, arctan, floor, ceil, round,
-                                  trunc, fix, frac, fmax, fmin, outer, ger, lerp, xlogy, rsub)
+                                  trunc, fix, frac, fmax, fmin, outer, ger, lerp, xlogy, rsub,
+                                  nan_to_num)
 from .functions.indexing import (flip, roll, index_select, gather, take, take_along_dim,
                                  masked_fill, masked_select, nonzero, argwhere, split, chunk,
                                  tensor_split, diagonal, as_strided, movedim, moveaxis, sort, argsort,
@@ -106,3 +108,5 @@ def __getattr__(name):
     if name in ("nn", "optim"):
         return _lazy(name)
     raise AttributeError(f"module 'torch' has no attribute '{name}'")
+
+_install_warning_filter()   # NumPy's inf/nan warnings from inside ops: torch is silent

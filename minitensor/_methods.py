@@ -127,6 +127,7 @@ METHODS = {
     "greater": P.gt, "greater_equal": P.ge, "less": P.lt, "less_equal": P.le, "not_equal": P.ne,
     "equal": P.equal, "allclose": P.allclose, "isclose": P.isclose,
     "logical_not": P.logical_not, "logical_and": P.logical_and, "logical_or": P.logical_or,
+    "nan_to_num": P.nan_to_num, "nan_to_num_": P.nan_to_num_,
     "bitwise_not": P.bitwise_not, "bitwise_not_": P.bitwise_not_, "logical_not_": P.logical_not_,
     "isnan": P.isnan, "isinf": P.isinf, "isfinite": P.isfinite,
     "logical_xor": P.logical_xor, "bitwise_and": P.bitwise_and, "bitwise_or": P.bitwise_or,

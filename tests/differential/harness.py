@@ -252,6 +252,12 @@ def run(snippet, engine="torch"):
     with warnings.catch_warnings(record=True) as w:
         wlist = w
         warnings.simplefilter("always")
+        if engine == "minitensor":
+            # "always" replaced the filters; put back the one minitensor installs at
+            # import, so the snippet sees the warnings a learner would see
+            install = getattr(torch._quiet, "install_warning_filter", None)
+            if install is not None:
+                install()
         try:
             with _time_limit(SNIPPET_SECONDS):
                 exec(compile(snippet, f"<snippet:{engine}>", "exec"), ns)
@@ -337,6 +343,10 @@ def diff(t, m, path=""):
         if t[0] != m[0] or not isinstance(m[1], list) or len(t[1]) != len(m[1]):
             return [f"{path}: torch {_short(t)} | minitensor {_short(m)}"]
         for i, (x, y) in enumerate(zip(t[1], m[1])):
+            out.extend(diff(x, y, f"{path}[{i}]"))
+        return out
+    if isinstance(t, list) and isinstance(m, list) and len(t) == len(m):
+        for i, (x, y) in enumerate(zip(t, m)):     # e.g. a return type's items: NaN-aware
             out.extend(diff(x, y, f"{path}[{i}]"))
         return out
     if (isinstance(t, tuple) and isinstance(m, tuple) and len(t) == 2 and len(m) == 2

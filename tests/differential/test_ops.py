@@ -790,6 +790,53 @@ b.erfc().sum().backward()
 obs('erfc_grad', b.grad)
 obs('softmax_empty_int', torch.ones((0, 2), dtype=torch.int8).softmax(0))
 obs('softmax_empty', torch.ones((0, 2), requires_grad=True).log_softmax(1))
+
+### overflow_and_nan_are_silent
+# torch computes inf and nan without a warning; NumPy warns unless the op runs inside
+# minitensor (see minitensor/_quiet.py)
+big = torch.tensor([3e38, -3e38, float('inf'), float('nan'), 0.])
+half = torch.tensor([6e4, -6e4, 0.], dtype=torch.float16)
+dbl = torch.tensor([1e308, -1e308, 0.], dtype=torch.float64)
+for x in (big, half, dbl):
+    for code in ["x * x", "x + x", "x - x", "x / x", "x / 0", "x ** 2", "x * 300", "x.exp()", "x.log()",
+                 "x.sqrt()", "x.sin()", "x.sum()", "x.prod()", "x.cumsum(0)", "x.cumprod(0)", "x.mean(0)",
+                 "x.var()", "x @ x", "x.outer(x)", "x.reciprocal()", "x.rsqrt()", "x.tan()"]:
+        obs(f'{x.dtype} {code}', eval(code))
+
+### nan_ordering_and_propagation
+# NaN is the largest value for topk and a descending sort (before +inf), median
+# propagates it, and sign(nan) is 0
+t = torch.tensor([[1., float('nan'), 3., float('inf')], [2., 5., float('-inf'), 4.]])
+obs('topk', t.topk(2))
+obs('topk_small', t.topk(2, largest=False))
+obs('sort_desc', t.sort(descending=True))
+obs('sort', t.sort())
+obs('median', t.median())
+obs('median1', t.median(1))
+obs('median0', t.median(0))
+obs('sign', torch.tensor([float('nan'), -0., 0., -2., 3.]).sign())
+obs('sign_', torch.tensor([float('nan'), -2.]).sign_())
+x = torch.tensor([1., float('nan'), float('inf'), -float('inf')], requires_grad=True)
+y = x.nan_to_num()
+obs('nan_to_num', y)
+y.sum().backward()
+obs('nan_to_num_grad', x.grad)
+obs('nan_to_num_args', torch.nan_to_num(torch.tensor([float('nan'), float('inf')]), 2., 3., -3.))
+obs('nan_to_num_half', torch.tensor([float('inf')], dtype=torch.float16).nan_to_num())
+obs('nan_to_num_int', torch.tensor([1, 2]).nan_to_num())
+z = torch.tensor([float('nan')])
+obs('nan_to_num_', z.nan_to_num_())
+obs('nan_to_num_version', z._version)
+
+### float16_reductions_in_float32
+# torch sums, averages and accumulates half in float32 and rounds once; prod rounds
+# every partial product to half; norms agree with a float64 computation
+h = torch.tensor([[0.1, -2.7, 3.3, 100.], [5.5, 0.25, -7.125, 3.], [1e-3, 65., -30., 0.7]],
+                 dtype=torch.float16)
+for code in ["h.sum()", "h.sum(0)", "h.sum(1, keepdim=True)", "h.mean()", "h.mean(0)", "h.cumsum(1)",
+             "h.cumsum(0)", "h.norm()", "h.norm(dim=1)", "h.prod(1)", "h.prod()",
+             "torch.tensor([6e4, -6e4, 0.], dtype=torch.float16).prod()", "(h * 7).sum(1)"]:
+    obs(code, [float(v).hex() for v in eval(code).flatten().tolist()])
 '''
 
 CASES = parse_cases(_BASE)
