@@ -763,14 +763,59 @@ def setitem(self, idx, value):
         with events.silenced():
             dst = _basic_index(self, idx)       # self itself for x[...] = v, x[:] = v
         return _copy_to(dst, value)
-    # advanced: index_put_ (in place on self itself)
+    # advanced: like torch's applySlicing, the ints, slices and Nones make a view first
+    # (x[0, [0, 1]] = v writes into the view x[0], so x's history becomes CopySlices),
+    # then index_put_ writes through the tensor indices into that view
+    split = _split_advanced(idx)
+    if split is None:           # a mask over several dims: index_put_ on self itself
+        return _index_put(self, idx, value)
+    basic, rest = split
+    with events.silenced():
+        dst = _basic_index(self, basic)
+    _index_put(dst, rest, value)
+
+
+def _split_advanced(idx):
+    """(basic, rest): ``basic`` indexes with a full slice where ``idx`` has a tensor index;
+    ``rest`` indexes the result with those tensors (a full slice for every other dim)."""
+    basic, rest = [], []
+    for i in idx:
+        if _is_basic(i):
+            basic.append(i)
+            if i is None or isinstance(i, slice) or i is Ellipsis:
+                rest.append(slice(None) if i is not Ellipsis else Ellipsis)
+            # an int removes its dim: nothing for it in rest
+        else:
+            a = i._data if isinstance(i, Tensor) else None
+            if a is not None and a.dtype == np.bool_ and a.ndim != 1:
+                return None
+            basic.append(slice(None))
+            rest.append(i)
+    return tuple(basic), tuple(rest)
+
+
+def _index_put(self, idx, value):
     from ..dispatch import inplace
+    nd = self._data.ndim
+    if Ellipsis in idx:     # spelled out, so each entry's position is its dim
+        k = idx.index(Ellipsis)
+        n_real = sum(1 for i in idx if i is not None and i is not Ellipsis)
+        idx = idx[:k] + (slice(None),) * max(nd - n_real, 0) + tuple(
+            i for i in idx[k + 1:] if i is not Ellipsis)
     try:
-        np_idx = tuple(_to_index_array(i, self._data.shape[k] if k < self._data.ndim else 0, k)
+        np_idx = tuple(_to_index_array(i, self._data.shape[k] if k < nd else 0, k)
                        if not _is_basic(i) else i for k, i in enumerate(idx))
     except IndexError:
         _partial_put(self, idx, value)
         raise
+    ss = value._data.shape
+    k = 0
+    while k < len(ss) and ss[k] == 1:
+        k += 1
+    if k:                   # torch views the value without its leading 1s (slicePrefix1sSize)
+        from .. import events
+        with events.silenced():
+            value = view(value, ss[k:])
     values = self._data.copy()
     values[np_idx] = value._data
     inplace("index_put_", self, values, (self, value), IndexPutBackward0, {"indices": np_idx})

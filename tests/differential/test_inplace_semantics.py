@@ -324,6 +324,27 @@ n = torch.zeros(3, dtype=torch.int64)
 n[:] = torch.tensor(2.7)
 obs('int dst from a float 0-dim', n)
 
+### setitem_advanced_index_after_basic_view
+# torch applies the ints, slices and Nones first (a view) and index_put_s into that view:
+# x[0, [0, 1]] = v makes x's history CopySlices; x[:, [0, 1]] = v is IndexPutBackward0 on x
+cases = ["x[0, [0, 1]] = v2", "x[[0, 1]] = v3", "x[:, [0, 1]] = v2.unsqueeze(0)", "x[1:, [0, 1]] = 7.",
+         "x[..., [0, 2]] = 1.", "x[0, ..., [1]] = 4.", "x[None, 0, [0, 1]] = v2", "x[[0, 2], 1] = v2",
+         "x[torch.tensor([True, False, True]), 0] = 9.", "x[torch.tensor([[True, False, True]] * 3)] = 3.",
+         "x[1, torch.tensor([True, False, True])] = v2", "x[2, [5]] = 1.", "x[::2, [1]] = 2.",
+         "x[0, [0, 0]] = v2", "x[-1, [-1]] = 8."]
+for code in cases:
+    a = torch.ones(3, 3, requires_grad=True)
+    x = a * 1
+    v2 = torch.tensor([5., 6.], requires_grad=True)
+    v3 = torch.ones(2, 3, requires_grad=True)
+    with expect_error(code):
+        exec(code)
+        obs(code + ' graph', graph(x.grad_fn))
+        obs(code + ' version', x._version)
+        x.sum().backward()
+        obs(code + ' x', x)
+        obs(code + ' grads', (a.grad, v2.grad, v3.grad))
+
 ### setitem_on_a_leaf_itself
 for idx in ["...", ":", "(slice(None),)", "(..., slice(None))", "None", "0"]:
     x = torch.zeros(3, requires_grad=True)
