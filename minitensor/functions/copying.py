@@ -240,7 +240,8 @@ def new_tensor(self, data, dtype=None, device=None, requires_grad=False):
             "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() "
             "or sourceTensor.detach().clone().requires_grad_(True), rather than "
             "tensor.new_tensor(sourceTensor).", UserWarning, stacklevel=2)
-        return tensor(data, dtype=dtype or data.dtype, device=device or data._device,
+        # the copy takes self's dtype (measured on torch 2.13) and device (its docs)
+        return tensor(data, dtype=dtype or self.dtype, device=device or self._device,
                       requires_grad=requires_grad, _warn=False, _op="new_tensor")
     return tensor(data, dtype=dtype or self.dtype, device=device or self._device,
                   requires_grad=requires_grad, _op="new_tensor")

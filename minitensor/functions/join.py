@@ -48,10 +48,11 @@ def _tensors(op, tensors):
 def cat(tensors, dim=0, *, out=None):
     ts = _tensors("cat", tensors)
     # torch skips legacy empty 1-d tensors of shape [0]
+    for i, t in enumerate(ts):      # checked first, for every input, before the dim
+        if t._data.ndim == 0:
+            raise RuntimeError(f"zero-dimensional tensor (at position {i}) cannot be concatenated")
     real = [t for t in ts if not (t._data.ndim == 1 and t._data.shape[0] == 0)] or list(ts[:1])
     ref = real[0]
-    if ref._data.ndim == 0:
-        raise RuntimeError("zero-dimensional tensor (at position 0) cannot be concatenated")
     d = _wrap_dim(dim, ref._data.ndim)
     for i, t in enumerate(real):
         if t._data.ndim != ref._data.ndim:

@@ -88,6 +88,8 @@ def mm(input, mat2):
     if a.shape[1] != b.shape[0]:
         raise RuntimeError(
             f"mat1 and mat2 shapes cannot be multiplied ({_shape_str(a)} and {_shape_str(b)})")
+    if a.dtype == np.bool_:
+        raise NotImplementedError("\"addmm_impl_cpu_\" not implemented for 'Bool'")
     dev = input._device if input._device is mat2._device else operands("mm", input, mat2)[2]
     # NumPy's byte strides: cheap to keep; backward only asks "column-major?"
     return record("mm", a @ b, dev, (input, mat2), MmBackward0,
@@ -108,21 +110,26 @@ def bmm(input, mat2):
         raise RuntimeError(
             f"Expected size for first two dimensions of batch2 tensor to be: [{a.shape[0]}, {a.shape[2]}] "
             f"but got: [{b.shape[0]}, {b.shape[1]}].")
+    if a.dtype == np.bool_:
+        raise NotImplementedError("\"bmm\" not implemented for 'Bool'")
     return record("bmm", a @ b, input._device, (input, mat2), BmmBackward0)
 
 
 def dot(input, other):
     _types("dot", input, other)
+    a, b = input._data, other._data
+    # torch's order: ranks, dtypes, sizes, then the kernel
+    if a.ndim != 1 or b.ndim != 1:
+        raise RuntimeError(f"1D tensors expected, but got {a.ndim}D and {b.ndim}D tensors")
     if input._data.dtype != other._data.dtype:
         raise RuntimeError(f"dot : expected both vectors to have same dtype, but found "
                            f"{SCALAR_NAMES[input.dtype.name]} and {SCALAR_NAMES[other.dtype.name]}")
-    a, b = input._data, other._data
-    if a.ndim != 1 or b.ndim != 1:
-        raise RuntimeError(f"1D tensors expected, but got {a.ndim}D and {b.ndim}D tensors")
     if a.shape != b.shape:
         raise RuntimeError(
             f"inconsistent tensor size, expected tensor [{a.shape[0]}] and src [{b.shape[0]}] to have "
             "the same number of elements, but got {} and {} elements respectively".format(a.shape[0], b.shape[0]))
+    if a.dtype == np.bool_:
+        raise NotImplementedError("\"dot\" not implemented for 'Bool'")
     return record("dot", np.asarray(np.dot(a, b)), input._device, (input, other), DotBackward0)
 
 
@@ -137,6 +144,8 @@ def mv(input, vec):
         n = SCALAR_NAMES
         raise RuntimeError(f"addmv input tensors must have the same dtype, but got "
                            f"{n[vec.dtype.name]}, {n[input.dtype.name]}, and {n[vec.dtype.name]}")
+    if a.dtype == np.bool_:
+        raise NotImplementedError("\"addmv_impl_cpu\" not implemented for 'Bool'")
     return record("mv", a @ v, input._device, (input, vec), MvBackward0)
 
 

@@ -338,8 +338,22 @@ def _binary(op, a, b, ufunc, node, attrs=None, to_float=False):
     return record(op, arr, dev, (a, b), node, attrs)
 
 
+def _alpha_check(x, alpha):
+    if isinstance(alpha, float) and np.asarray(x).dtype.kind in "biu":
+        raise RuntimeError("For integral input tensors, argument alpha must not be a floating "
+                           "point number.")
+
+
 def add(input, other, *, alpha=1, out=None):
     x, y, dev, _ = operands("add", input, other)
+    if alpha != 1 or type(alpha) is float:
+        _alpha_check(x, alpha)
+        if np.asarray(x).dtype == np.bool_:    # bool + bool * alpha stays bool: an "or"
+            try:
+                arr = np.logical_or(x, np.logical_and(y, bool(alpha)))
+            except ValueError:
+                raise broadcast_error(input, other) from None
+            return record("add", arr, dev, (input, other), None)
     try:
         arr = x + y if alpha == 1 else x + y * alpha
     except ValueError:
@@ -350,6 +364,8 @@ def add(input, other, *, alpha=1, out=None):
 def sub(input, other, *, alpha=1, out=None):
     _no_bool_sub(input, other)
     x, y, dev, _ = operands("sub", input, other)
+    if alpha != 1:
+        _alpha_check(x, alpha)
     try:
         arr = x - y if alpha == 1 else x - y * alpha
     except ValueError:
@@ -402,7 +418,7 @@ def div(input, other, *, rounding_mode=None, out=None):
         except ValueError:
             raise broadcast_error(input, other) from None
         if rounding_mode == "floor":
-            q = np.floor(q) if np.issubdtype(np.asarray(x).dtype, np.floating) else np.floor_divide(x, y)
+            q = _div_floor(x, y) if np.issubdtype(np.asarray(x).dtype, np.floating) else np.floor_divide(x, y)
         elif rounding_mode == "trunc":
             q = np.trunc(q)
         else:
@@ -426,6 +442,26 @@ subtract = sub
 def rdiv(input, other):
     from ..creation import _scalar_tensor
     return div(_scalar_tensor(other, input), input)
+
+
+def _div_floor(a, b):
+    """torch's div_floor_floating: (a - fmod(a, b)) / b, corrected towards the floor, so
+    5. // 0.1 is 49. (Python's answer too; floor(5. / 0.1) would be 50.) and inf // 300
+    is nan. float16 runs in float32 and rounds once, as torch's opmath."""
+    a, b = np.asarray(a), np.asarray(b)
+    half = a.dtype == np.float16
+    if half:
+        a, b = a.astype(np.float32), b.astype(np.float32)
+    with quiet:
+        mod = np.fmod(a, b)
+        div = (a - mod) / b
+        div = div - ((mod != 0) & ((b < 0) != (mod < 0)))
+        fl = np.floor(div)
+        fl = fl + (div - fl > 0.5)
+        out = np.where(div != 0, fl, np.copysign(np.zeros_like(div), a / b))
+        out = np.where(b == 0, a / b, out)
+    out = out.astype(a.dtype if not half else np.float16)
+    return out
 
 
 def floor_divide(input, other):
@@ -732,9 +768,10 @@ def _clamp_args(min, max):
 def clamp(input, min=None, max=None):
     _clamp_args(min, max)
     if isinstance(min, Tensor) or isinstance(max, Tensor):
-        lo = min._data if isinstance(min, Tensor) else min
-        hi = max._data if isinstance(max, Tensor) else max
-        arr = input._data
+        dt = result_dtype(*(v for v in (input, min, max) if v is not None)).np   # torch's promotion
+        lo = None if min is None else _arr(min, dt)
+        hi = None if max is None else _arr(max, dt)
+        arr = _arr(input, dt)
         try:
             if lo is not None:
                 arr = np.maximum(arr, lo)
@@ -783,12 +820,21 @@ def equal(input, other):
     return input._data.shape == other._data.shape and bool(np.array_equal(input._data, other._data))
 
 
+def _same_dtype(input, other):
+    if input._data.dtype != other._data.dtype:
+        from ..dispatch import SCALAR_NAMES
+        raise RuntimeError(f"{SCALAR_NAMES[input.dtype.name]} did not match "
+                           f"{SCALAR_NAMES[other.dtype.name]}")
+
+
 def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    _same_dtype(input, other)
     return bool(np.allclose(input._data, other._data, rtol=rtol, atol=atol, equal_nan=equal_nan))
 
 
 def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     from ..tensor import _bump
+    _same_dtype(input, other)
     out = record("isclose", np.isclose(input._data, other._data, rtol, atol, equal_nan),
                  input._device, (input, other), None)
     _bump(out)      # torch computes it with one in-place op on its result: _version 1
@@ -945,6 +991,14 @@ def div_(self, other, *, rounding_mode=None):
 
 
 def pow_(self, exponent):
+    if self._data.dtype == np.bool_:
+        if isinstance(exponent, bool):          # True ** True is True, x ** False is True
+            check_inplace(self)
+            return inplace("pow_", self, self._data | (not exponent), (self,), None)
+        if isinstance(exponent, Tensor) and exponent._data.dtype == np.bool_:
+            from .copying import _check_copy_shapes
+            _check_copy_shapes(self._data.shape, exponent._data.shape)
+            raise NotImplementedError("\"pow\" not implemented for 'Bool'")
     if isinstance(exponent, int) and not isinstance(exponent, bool) and exponent < 0 \
             and self._data.dtype.kind in "iu":
         raise RuntimeError("Integers to negative integer powers are not allowed.")
@@ -1304,6 +1358,7 @@ def _int_zero_division(x, y):
 def fmod(input, other):
     x, y, dev, _ = operands("fmod", input, other)
     _broadcast_first(input, other, x, y)
+    _no_bool_kernel("fmod_cpu", x, y)
     _int_zero_division(x, y)
     try:
         with quiet:
@@ -1317,8 +1372,9 @@ def fmod(input, other):
 def _shift(op, ufunc):
     def fn(input, other):
         x, y, dev, _ = operands(op, input, other)
-        if np.asarray(x).dtype.kind == "f":
-            raise RuntimeError(f"\"{op}_cpu\" not implemented for 'Float'")
+        dt = np.asarray(x).dtype
+        if dt.kind in "fb":
+            raise _no_kernel(f"{op}_cpu", dt)
         with quiet:
             return record(op, ufunc(x, y), dev, (input, other), None)
     fn.__name__ = op
@@ -1342,8 +1398,9 @@ def outer(input, vec2):
     for name, v in (("input", input), ("vec2", vec2)):
         if not isinstance(v, Tensor):
             raise TypeError(f"outer(): argument '{name}' must be Tensor, not {type(v).__name__}")
-    if input._data.ndim != 1 or vec2._data.ndim != 1:
-        raise RuntimeError(f"outer: Expected 1-D argument self, but got {input._data.ndim}-D")
+    for name, v in (("self", input), ("vec2", vec2)):
+        if v._data.ndim != 1:
+            raise RuntimeError(f"outer: Expected 1-D argument {name}, but got {v._data.ndim}-D")
     from .views import unsqueeze
     return mul(unsqueeze(input, 1), vec2)
 
@@ -1351,8 +1408,63 @@ def outer(input, vec2):
 ger = outer
 
 
+class LerpBackward0(Node):      # a number weight
+    def backward(self, g):
+        w = self.weight
+        return g * (1 - w), g * w
+
+
+class LerpBackward1(Node):      # a tensor weight
+    saves = (("self", 0), ("end", 1), ("weight", 2))
+
+    def backward(self, g):
+        s, e, w = self.saved()
+        return g * (1 - w), g * w, g * (e - s)
+
+
+def _lerp_args(op, input, end, weight):
+    """torch's lerp checks dtypes (end's, then weight's), then shapes, then the kernel."""
+    from .._cpu_kernel import TYPEID_NAMES as names
+    dt = input._data.dtype
+    for name, t in (("end", end), ("weight", weight)):
+        if isinstance(t, Tensor) and t._data.dtype != dt:
+            raise RuntimeError(f"expected dtype {names[dt.name]} for `{name}` but got dtype "
+                               f"{names[t._data.dtype.name]}")
+    xs = (input, end) + ((weight,) if isinstance(weight, Tensor) else ())
+    try:
+        shape = np.broadcast_shapes(*(x._data.shape for x in xs))
+    except ValueError:
+        raise broadcast_error(*xs) from None
+    if dt.kind != "f":
+        kernel = "lerp_kernel_tensor" if isinstance(weight, Tensor) else "lerp_kernel_scalar"
+        raise _no_kernel(kernel, dt)
+    w = weight._data if isinstance(weight, Tensor) else weight
+    return shape, w
+
+
 def lerp(input, end, weight):
-    return add(input, mul(sub(end, input), weight))
+    from .._cpu_kernel import lerp as kernel
+    _check_tensor("lerp", input)
+    _, w = _lerp_args("lerp", input, end, weight)
+    arr = kernel(input._data, end._data, w)
+    if isinstance(weight, Tensor):
+        return record("lerp", arr, input._device, (input, end, weight), LerpBackward1)
+    return record("lerp", arr, input._device, (input, end), LerpBackward0, {"weight": weight})
+
+
+def lerp_(self, end, weight):
+    from .._cpu_kernel import lerp as kernel
+    check_inplace(self)
+    shape, w = _lerp_args("lerp_", self, end, weight)
+    if shape != self._data.shape:
+        from .copying import _check_copy_shapes
+        _check_copy_shapes(self._data.shape, shape)
+    arr = kernel(self._data, end._data, w)
+    if isinstance(weight, Tensor):
+        old = _wrap(self._data.copy(), self._device)
+        return inplace("lerp_", self, arr, (self, end, weight), _bind_saved(LerpBackward1, old),
+                       check=False)
+    return inplace("lerp_", self, arr, (self, end), LerpBackward0, {"weight": weight}, check=False)
 
 
 def xlogy(input, other):
@@ -1362,10 +1474,44 @@ def xlogy(input, other):
     return record("xlogy", arr, dev, (input, other), None)
 
 
+_COMPARE_ = ("lt_", "le_", "gt_", "ge_", "eq_", "ne_")     # a bool result fits any dtype
+
+
+def _write_before_zero_divisor(self, other, fn):
+    """torch's integer kernels raise at the first zero divisor, after writing the
+    elements before it (in memory order, for a contiguous self)."""
+    if not self._data.flags.c_contiguous:
+        return
+    y = np.broadcast_to(other._data if isinstance(other, Tensor) else np.asarray(other),
+                        self._data.shape).reshape(-1)
+    k = int(np.argmax(y == 0))      # the first zero (there is one: the op raised)
+    if k:
+        head = fn(_wrap(self._data.reshape(-1)[:k]), _wrap(np.ascontiguousarray(y[:k])))
+        self._data.reshape(-1)[:k] = head._data
+
+
 def _inplace_from(op, fn, to_float_check=True):
     """x op= y for ops without a gradient: compute out of place, write back in place."""
     def method(self, other):
-        r = fn(self, other)
+        # torch's order: the leaf check, then the output's shape, then kernel and dtype
+        check_inplace(self)
+        if isinstance(other, Tensor) and other._data.shape != self._data.shape:
+            from .copying import _check_copy_shapes
+            _check_copy_shapes(self._data.shape, other._data.shape)
+        dt = result_dtype(self, other) if isinstance(other, (Tensor, bool, int, float)) else None
+        if dt is not None and dt is not self.dtype and not _can_cast(dt, self.dtype) \
+                and op not in _COMPARE_:
+            from ..dispatch import SCALAR_NAMES
+            raise RuntimeError(f"result type {SCALAR_NAMES[dt.name]} can't be cast to the desired "
+                               f"output type {SCALAR_NAMES[self.dtype.name]}")
+        try:
+            r = fn(self, other)
+        except RuntimeError as e:
+            # a result in self's dtype is written in place; another dtype goes through a
+            # buffer that is copied back only at the end
+            if str(e) == "ZeroDivisionError" and dt is self.dtype:
+                _write_before_zero_divisor(self, other, fn)
+            raise
         dt = r.dtype
         if dt is not self.dtype and not _can_cast(dt, self.dtype):
             from ..dispatch import SCALAR_NAMES
@@ -1379,6 +1525,10 @@ def _inplace_from(op, fn, to_float_check=True):
     return method
 
 
+# comparisons in place: 1 or 0 in self's own dtype
+lt_, le_ = _inplace_from("lt_", lt), _inplace_from("le_", le)
+gt_, ge_ = _inplace_from("gt_", gt), _inplace_from("ge_", ge)
+eq_, ne_ = _inplace_from("eq_", eq), _inplace_from("ne_", ne)
 floor_divide_ = _inplace_from("floor_divide_", floor_divide)
 remainder_ = _inplace_from("remainder_", remainder)
 fmod_ = _inplace_from("fmod_", fmod)

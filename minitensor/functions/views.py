@@ -462,12 +462,17 @@ def mT(self):
     return transpose(self, -2, -1)
 
 
+def _type_string(t):
+    # torch's legacy type names; bool has none, so its message says CPUBoolType
+    return "CPUBoolType" if t._data.dtype == np.bool_ else f"torch.{t.dtype._legacy}"
+
+
 def expand(self, *sizes):
     sizes = _shape_arg(sizes, "expand")
     shp = self._data.shape
     if len(sizes) < len(shp):
         raise RuntimeError(
-            f"expand(torch.{self.dtype._legacy}{{[{', '.join(map(str, shp))}]}}, size=[{', '.join(map(str, sizes))}]): "
+            f"expand({_type_string(self)}{{[{', '.join(map(str, shp))}]}}, size=[{', '.join(map(str, sizes))}]): "
             "the number of sizes provided (%d) must be greater or equal to the number of dimensions in the tensor (%d)"
             % (len(sizes), len(shp)))
     lead = len(sizes) - len(shp)

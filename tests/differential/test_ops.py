@@ -837,6 +837,41 @@ for code in ["h.sum()", "h.sum(0)", "h.sum(1, keepdim=True)", "h.mean()", "h.mea
              "h.cumsum(0)", "h.norm()", "h.norm(dim=1)", "h.prod(1)", "h.prod()",
              "torch.tensor([6e4, -6e4, 0.], dtype=torch.float16).prod()", "(h * 7).sum(1)"]:
     obs(code, [float(v).hex() for v in eval(code).flatten().tolist()])
+
+### floor_division_and_lerp_are_torchs_kernels
+# a // b is torch's div_floor: (a - fmod(a, b)) / b corrected to the floor (5. // 0.1 is
+# 49., as in Python; inf // 300 is nan). lerp is one fma on each side of weight 0.5.
+for code in ["torch.tensor([5.0]) // torch.tensor([0.1])", "torch.tensor([5.0]).double() // 0.1",
+             "torch.div(torch.tensor([5.0]), 0.1, rounding_mode='floor')",
+             "torch.tensor([float('inf'), -7.5, 7.5, -0.0, 1.0, 3.0]) // torch.tensor([300., 2., -2., 3., float('inf'), 0.])",
+             "torch.tensor([1e30]).half() // torch.tensor([300.]).half()",
+             "torch.tensor([5.0, -1.3], dtype=torch.float16) // torch.tensor([0.1, 0.7], dtype=torch.float16)"]:
+    obs(code, eval(code))
+x = torch.tensor([0.1, 0.7, 3.3, -2.9, 1e3])
+y = torch.tensor([9.1, -2.7, 1e3, 0.33, -7.7])
+for w in [0.1, 0.3, 0.49, 0.5, 0.6, 0.9, 1.7, -0.4]:
+    obs(f'lerp {w}', [float(v).hex() for v in torch.lerp(x, y, w).tolist()])
+    obs(f'lerp64 {w}', [float(v).hex() for v in torch.lerp(x.double(), y.double(), w).tolist()])
+obs('lerp_t', [float(v).hex() for v in torch.lerp(x, y, torch.tensor([0.2, 0.5, 0.7, 0.01, 0.99])).tolist()])
+a = torch.tensor([1., 2.], requires_grad=True)
+b = torch.tensor([3., 5.], requires_grad=True)
+w = torch.tensor([0.25, 0.75], requires_grad=True)
+r0 = torch.lerp(a, b, 0.3)
+r1 = torch.lerp(a, b, w)
+obs('lerp graphs', (r0.grad_fn.name(), r1.grad_fn.name()))
+(r0.sum() + r1.sum()).backward()
+obs('lerp grads', (a.grad, b.grad, w.grad))
+c = torch.tensor([0.1, 0.7])
+c.lerp_(torch.tensor([9., 8.]), 0.6)
+obs('lerp_', (c, c._version))
+for code in ["torch.add(torch.tensor([True, False]), torch.tensor([True, True]), alpha=2)",
+             "torch.add(torch.tensor([True, False]), torch.tensor([False, True]), alpha=0)",
+             "torch.add(torch.tensor([1, 2]), torch.tensor([1, 1]), alpha=2.5)",
+             "torch.sub(torch.tensor([1, 2]), torch.tensor([1, 1]), alpha=0.5)",
+             "torch.add(torch.tensor([1, 2]), torch.tensor([True, True]), alpha=2)",
+             "torch.tensor([True]).pow_(False)", "torch.tensor([True, False]).pow_(True)"]:
+    with expect_error(code):
+        obs(code, eval(code))
 '''
 
 CASES = parse_cases(_BASE)

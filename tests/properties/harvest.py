@@ -1,6 +1,6 @@
 """Find and shrink failing programs with DISTINCT mismatches, to keep as regressions.
 
-    .venv/bin/python tests/properties/harvest.py [ROUNDS] [--kinds views|autograd|all|mixed|unary]
+    .venv/bin/python tests/properties/harvest.py [ROUNDS] [--kinds views|autograd|all|mixed|unary|binary]
 
 Each round asks hypothesis for a minimal program whose first mismatch has a signature
 (the mismatch text with step numbers, tensor names and numbers blanked) not yet seen,
@@ -19,8 +19,10 @@ from hypothesis import HealthCheck, find, settings  # noqa: E402
 from hypothesis.errors import NoSuchExample  # noqa: E402
 
 import harness  # noqa: E402
-from programs import mixed_ops, programs, render, render_mixed, render_unary, unary_ops  # noqa: E402
-from regressions import MIXED_REGRESSIONS, REGRESSIONS, UNARY_REGRESSIONS  # noqa: E402
+from programs import (binary_ops, mixed_ops, programs, render, render_binary,  # noqa: E402
+                      render_mixed, render_unary, unary_ops)
+from regressions import (BINARY_REGRESSIONS, MIXED_REGRESSIONS, REGRESSIONS,  # noqa: E402
+                         UNARY_REGRESSIONS)
 
 KINDS = {
     "all": None,
@@ -51,6 +53,8 @@ def main(argv):
         strategy, rend, kept = mixed_ops(), render_mixed, MIXED_REGRESSIONS
     elif which == "unary":
         strategy, rend, kept = unary_ops(), render_unary, UNARY_REGRESSIONS
+    elif which == "binary":
+        strategy, rend, kept = binary_ops(), render_binary, BINARY_REGRESSIONS
     else:
         strategy, rend, kept = programs(max_steps=10, kinds=KINDS[which]), render, REGRESSIONS
     known = {signature(p, rend) for _, p in kept}

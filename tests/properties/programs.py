@@ -1,5 +1,10 @@
 """Random small tensor PROGRAMS as plain data, and their rendering to harness snippets.
 
+Four strategies: ``programs`` (below: multi-step programs of views, in-place ops and
+backward), ``mixed_ops`` (one op between a tensor and a tensor or number of mixed
+dtypes), ``unary_ops`` (one of UNARY_EXPRS on a tensor of any dtype) and ``binary_ops``
+(one of BINARY_EXPRS between tensors of any two dtypes).
+
 A program is a list of steps; each step is a tuple whose first item is its kind.
 Tensors are named t0, t1, ... in creation order.  A tiny shape model (shape, dtype,
 requires_grad, is_leaf) is kept while drawing so that most steps are valid; steps that
@@ -414,3 +419,52 @@ def render_unary(prog):
         vs = list(vals)
     return (f"a = torch.tensor({_nested(vs, shape)!r}, dtype=torch.{dtype})\n"
             f"with expect_error('op'):\n    obs('r', {expr})\nobs('a_final', a)\n")
+
+
+# One binary op, function or in-place op between two tensors of any dtypes, each 0-d
+# or 1-d; values include 0 (for the division errors) and numbers near the dtype's edge.
+BINARY_EXPRS = (
+    "a + b", "a - b", "a * b", "a / b", "a // b", "a % b", "a ** b", "a < b", "a >= b", "a == b",
+    "a != b", "a & b", "a | b", "a ^ b", "a << b", "a >> b", "torch.maximum(a, b)",
+    "torch.minimum(a, b)", "torch.fmod(a, b)", "torch.remainder(a, b)", "torch.fmax(a, b)",
+    "torch.fmin(a, b)", "torch.xlogy(a, b)", "torch.where(a > 0, a, b)", "a.add_(b)", "a.sub_(b)",
+    "a.mul_(b)", "a.div_(b)", "a.pow_(b)", "a.copy_(b)", "torch.add(a, b, alpha=2)",
+    "torch.sub(a, b, alpha=2)", "torch.div(a, b, rounding_mode='floor')",
+    "torch.div(a, b, rounding_mode='trunc')", "a.clamp(min=b)", "a.clamp(max=b)",
+    "torch.lerp(a, b, 0.5)", "torch.logical_and(a, b)", "torch.logical_xor(a, b)",
+    "torch.isclose(a, b)", "torch.allclose(a, b)", "torch.equal(a, b)", "a.masked_fill(b > 0, 1)",
+    "torch.cat([a, b])", "torch.stack([a, b])", "a @ b", "torch.dot(a, b)", "torch.outer(a, b)",
+    "a.lt_(b)", "a.floor_divide_(b)", "a.remainder_(b)", "a.fmod_(b)", "a.bitwise_and_(b)",
+    "a.type_as(b)", "a.expand_as(b)", "a.new_tensor(b)",
+)
+BINARY_VALUES = {"bool": (1, 0, 1), "uint8": (3, 0, 200), "int8": (-3, 0, 100), "int16": (-3, 0, 300),
+                 "int32": (-3, 0, 7), "int64": (-3, 0, 5), "float16": (-2.5, 0.0, 300.0),
+                 "float32": (-2.5, 0.0, 1e30), "float64": (-2.5, 0.0, 3.0)}
+
+
+@st.composite
+def binary_ops(draw):
+    def operand():
+        dtype = draw(st.sampled_from(ALL_DTYPES))
+        shape = draw(st.sampled_from([(3,), ()]))
+        vals = tuple(draw(st.lists(st.sampled_from(BINARY_VALUES[dtype]), min_size=_numel(shape),
+                                   max_size=_numel(shape))))
+        return ("tensor", dtype, shape, vals)
+    return (operand(), operand(), draw(st.sampled_from(BINARY_EXPRS)))
+
+
+def render_binary(prog):
+    a, b, expr = prog
+    return (f"a = {_literal(a)}\nb = {_literal(b)}\n"
+            f"with expect_error('op'):\n    obs('r', {expr})\nobs('a_final', a)\nobs('b_final', b)\n")
+
+
+def _literal(o):
+    _, dtype, shape, vals = o
+    if dtype == "bool":
+        vs = [bool(v) for v in vals]
+    elif dtype.startswith("float"):
+        vs = [float(v) for v in vals]
+    else:
+        vs = list(vals)
+    return f"torch.tensor({_nested(vs, shape)!r}, dtype=torch.{dtype})"

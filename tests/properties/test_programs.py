@@ -13,8 +13,9 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis.database import DirectoryBasedExampleDatabase
 
 from harness import check_case, run
-from programs import mixed_ops, programs, render, render_mixed, render_unary, unary_ops
-from regressions import MIXED_REGRESSIONS, REGRESSIONS, UNARY_REGRESSIONS
+from programs import (binary_ops, mixed_ops, programs, render, render_binary, render_mixed,
+                      render_unary, unary_ops)
+from regressions import BINARY_REGRESSIONS, MIXED_REGRESSIONS, REGRESSIONS, UNARY_REGRESSIONS
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DB = DirectoryBasedExampleDatabase(os.path.join(ROOT, ".hypothesis", "minitensor-properties"))
@@ -83,6 +84,20 @@ def test_unary_ops_every_dtype(prog):
     """One unary op, reduction, cast or in-place op on a tensor of any dtype and rank:
     result dtypes, values near the dtype's edge, and each dtype's missing kernels."""
     check_case(render_unary(prog))
+
+
+@pytest.mark.parametrize("idx", range(len(BINARY_REGRESSIONS)))
+def test_binary_regression(idx):
+    why, prog = BINARY_REGRESSIONS[idx]
+    check_case(render_binary(prog))
+
+
+@settings(max_examples=N, **COMMON)
+@given(binary_ops())
+def test_binary_ops_every_dtype_pair(prog):
+    """One binary op between tensors of any two dtypes (0-d or 1-d): promotion, each
+    dtype's missing kernels, the order of torch's checks, in-place casting rules."""
+    check_case(render_binary(prog))
 
 
 @settings(max_examples=60, **COMMON)
