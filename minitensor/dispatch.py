@@ -104,8 +104,14 @@ def link(out, node_cls, inputs, attrs=None, saves=None):
         else:
             edges.append(_NO_EDGE)
             meta.append(None)
-    node.next_functions = edges = tuple(edges)
-    node._input_meta = tuple(meta)
+    edges = tuple(edges)
+    skip = node_cls._no_edge
+    if skip:
+        node.next_functions = tuple(e for k, e in enumerate(edges) if k not in skip)
+        node._input_meta = tuple(m for k, m in enumerate(meta) if k not in skip)
+    else:
+        node.next_functions = edges
+        node._input_meta = tuple(meta)
     if attrs:
         node.__dict__.update(attrs)
     out._grad_fn = node        # before saving: a saved result names its maker
@@ -291,8 +297,10 @@ def _rebase_history(t, node_cls, inputs, old_edge, attrs, saves):
     """After an in-place op, ``t``'s history is the new node (torch's rebase_history).
     For a view, the base's history becomes CopySlices(base history, node)."""
     node = node_cls()
-    node.next_functions = (old_edge,) + tuple(edge(x) for x in inputs[1:])
-    node._input_meta = tuple(_meta(x) for x in inputs)
+    skip = getattr(node_cls, "_no_edge", ())
+    node.next_functions = (old_edge,) + tuple(edge(x) for k, x in enumerate(inputs)
+                                              if k and k not in skip)
+    node._input_meta = tuple(_meta(x) for k, x in enumerate(inputs) if k not in skip)
     if attrs:
         for k, v in attrs.items():
             setattr(node, k, v)

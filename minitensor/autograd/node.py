@@ -188,6 +188,8 @@ class Node:
                              # (torch's formula wrote into it in place that many times)
     saves = ()
     save_for = None     # {saved name: inputs whose gradient reads it}; None: save all
+    _no_edge = ()       # inputs that get no edge (where's condition, masked_fill's mask):
+                        # torch leaves them out of next_functions; they can still be saved
 
     _save_plan = ()
 

@@ -39,8 +39,10 @@ def _scatter_into(shape, dtype, idx, g):
 
 # ------------------------------------------------------------------ copies
 class FlipBackward0(Node):
+    _grad_versions = (0,)      # torch's flip copies; NumPy's is a view of the incoming grad
+
     def backward(self, g):
-        return (np.flip(g, self.dims),)
+        return (np.flip(g, self.dims).copy(),)   # a fresh array, as torch's: .grad steals it
 
 
 def flip(input, *dims):
@@ -176,13 +178,17 @@ def _c_name(t):
 
 
 class MaskedFillBackward0(Node):
+    _no_edge = (1,)         # the mask has no edge in torch's graph
+
     def backward(self, g):
-        return np.where(self.mask, 0, g), None
+        return (np.where(self.mask, 0, g),)
 
 
 class MaskedFillBackward1(Node):      # value given as a 0-dim tensor
+    _no_edge = (1,)
+
     def backward(self, g):
-        return np.where(self.mask, 0, g), None, np.asarray(np.where(self.mask, g, 0).sum())
+        return np.where(self.mask, 0, g), np.asarray(np.where(self.mask, g, 0).sum())
 
 
 def _fill_value(op, value):
@@ -555,6 +561,8 @@ def unfold(self, dimension, size, step):
 
 # ------------------------------------------------------------------ sorting
 class SortBackward0(Node):
+    _grad_versions = (2,)      # measured: torch's zeros, then two in-place steps (scatter)
+
     def backward(self, g):
         out = np.zeros(self.self_sizes, g.dtype)
         if not self.self_sizes:
@@ -621,10 +629,12 @@ def topk(input, k, dim=-1, largest=True, sorted=True):
 
 # --------------------------------------------------------------- cumulative
 class CumsumBackward0(Node):
+    _grad_versions = (0,)      # measured: a fresh tensor in torch
+
     def backward(self, g):
         if g.ndim == 0:
             return (g,)
-        return (np.flip(np.cumsum(np.flip(g, self.dim), self.dim), self.dim),)
+        return (np.flip(np.cumsum(np.flip(g, self.dim), self.dim), self.dim).copy(),)
 
 
 class CumprodBackward0(Node):

@@ -193,6 +193,52 @@ class MulBackward0(Node):
         return (None if b is None else g * b), (None if a is None else g * a)
 
 
+class DivBackward2(Node):      # div with a rounding mode: the gradient is zero
+    def backward(self, g):
+        return np.zeros_like(g), np.zeros_like(g)     # two arrays: each grad is its own
+
+
+class XlogyBackward0(Node):     # xlogy(tensor, tensor)
+    saves = (("self", 0), ("other", 1))
+
+    def backward(self, g):
+        x, y = self.saved()
+        with quiet:
+            return _xlogy_self_grad(g, x, y), g * x / y
+
+
+class XlogyBackward1(Node):     # xlogy(number, tensor): one edge, to other
+    saves = (("other", 0),)
+
+    def backward(self, g):
+        (y,) = self.saved()
+        with quiet:
+            return (g * self.self_value / y,)
+
+
+class XlogyBackward2(Node):     # xlogy(tensor, number)
+    saves = (("self", 0),)
+
+    def backward(self, g):
+        (x,) = self.saved()
+        with quiet:
+            return (_xlogy_self_grad(g, x, np.asarray(self.other_value, x.dtype)),)
+
+
+def _xlogy_self_grad(g, x, y):
+    # torch: xlogy(grad, other).masked_fill((self == 0.) & (other <= 0.), 0.)
+    return np.where((x == 0) & (y <= 0), 0, _xlogy(g, y)).astype(g.dtype)
+
+
+def _xlogy(x, y):
+    """torch's xlogy: 0 where x is 0, x * log(y) elsewhere, and nan wherever y is nan."""
+    x, y = np.asarray(x), np.asarray(y)
+    dt = np.result_type(x.dtype if x.dtype.kind == "f" else y.dtype, y.dtype)
+    with quiet:
+        r = np.where(x == 0, 0, x * np.log(y))
+    return np.where(np.isnan(y), np.nan, r).astype(dt)
+
+
 class DivBackward0(Node):
     saves = (("self", 0), ("other", 1))
     save_for = {"self": (1,)}
@@ -288,13 +334,23 @@ class ClampBackward0(Node):       # tensor bounds
     saves = (("self", 0), ("min", 1), ("max", 2))
 
     def backward(self, g):
+        # torch's clamp_backward and clamp_backward_min_max
         x, lo, hi = self.saved()
         m = np.ones(x.shape, bool)
         if lo is not None:
             m &= x >= lo
         if hi is not None:
             m &= x <= hi
-        return (g * m, None, None)
+        zero = np.zeros((), g.dtype)
+        g_lo = g_hi = None
+        if lo is not None and hi is not None:
+            g_lo = np.where((x < lo) & (lo < hi), g, zero)
+            g_hi = np.where((x > hi) | (hi < lo), g, zero)
+        elif lo is not None:
+            g_lo = np.where(x < lo, g, zero)
+        elif hi is not None:
+            g_hi = np.where(x > hi, g, zero)
+        return np.where(m, g, zero), g_lo, g_hi
 
 
 class MaximumBackward0(Node):
@@ -321,10 +377,11 @@ class MinimumBackward0(Node):
 
 class WhereBackward0(Node):
     saves = (("condition", 0),)
+    _no_edge = (0,)         # the condition is saved, but has no edge
 
     def backward(self, g):
         (c,) = self.saved()
-        return None, np.where(c, g, 0), np.where(c, 0, g)
+        return np.where(c, g, 0), np.where(c, 0, g)
 
 
 # ---------------------------------------------------------------- binary ops
@@ -424,7 +481,7 @@ def div(input, other, *, rounding_mode=None, out=None):
         else:
             raise ValueError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '{rounding_mode}'")
         q = np.asarray(q).astype(result_dtype(input, other).np)
-        return record("div", q, dev, (input, other), None)
+        return record("div", q, dev, (input, other), DivBackward2)
     x, y, dev, _ = operands("div", input, other, to_float=True)
     try:
         with quiet:
@@ -749,8 +806,24 @@ class _NotImplementedNode(Node):
     def name(self):
         return "torch::autograd::NotImplemented"
 
+    op = "floor_divide"
+
     def backward(self, g):
-        raise RuntimeError("derivative for aten::floor_divide is not implemented")
+        raise RuntimeError(f"derivative for aten::{self.op} is not implemented")
+
+
+class _NotImplementedInplace(_NotImplementedNode):
+    op = "floor_divide_"
+
+
+def _comparison_node(name):
+    """torch records a node for an in-place comparison on a float tensor (LtBackward0
+    for a number, LtBackward1 for a tensor); its gradient is zero."""
+    def backward(self, g):
+        return tuple(np.zeros(shape, dt) for shape, dt in self._input_meta)
+    # measured: other's zeros arrive at version 1 (torch's zeros are empty + zero_)
+    versions = (0, 1) if name.endswith("1") else (0,)
+    return type(name, (Node,), {"backward": backward, "_grad_versions": versions})
 
 
 def _clamp_args(min, max):
@@ -963,6 +1036,7 @@ def _bind_saved(node, saved_self):
         return n
     factory.saves = tuple(("self", -2) if i == 0 else (nm, i) for nm, i in node.saves)
     factory.save_for = node.save_for
+    factory._no_edge = node._no_edge
     factory.__name__ = node.__name__
     return factory
 
@@ -1278,7 +1352,7 @@ def square_(self):
 # ------------------------------------------------------------ more binary ops
 class FmaxBackward0(Node):
     saves = (("self", 0), ("other", 1))
-    _grad_versions = (1, 1)        # torch's formula ends with an in-place masked_fill_
+    _grad_versions = (0, 0)        # measured: unlike maximum's, torch's formula is out of place
 
     def backward(self, g):
         a, b = self.saved()
@@ -1288,7 +1362,7 @@ class FmaxBackward0(Node):
 
 class FminBackward0(Node):
     saves = (("self", 0), ("other", 1))
-    _grad_versions = (1, 1)        # torch's formula ends with an in-place masked_fill_
+    _grad_versions = (0, 0)        # measured: unlike maximum's, torch's formula is out of place
 
     def backward(self, g):
         a, b = self.saved()
@@ -1401,8 +1475,8 @@ def outer(input, vec2):
     for name, v in (("self", input), ("vec2", vec2)):
         if v._data.ndim != 1:
             raise RuntimeError(f"outer: Expected 1-D argument {name}, but got {v._data.ndim}-D")
-    from .views import unsqueeze
-    return mul(unsqueeze(input, 1), vec2)
+    from .views import reshape          # torch: self.reshape({n, 1}) * vec2
+    return mul(reshape(input, (input._data.shape[0], 1)), vec2)
 
 
 ger = outer
@@ -1469,9 +1543,12 @@ def lerp_(self, end, weight):
 
 def xlogy(input, other):
     x, y, dev, _ = operands("xlogy", input, other, to_float=True)
-    with quiet:
-        arr = np.where(x == 0, 0, x * np.log(y)).astype(np.asarray(x).dtype)
-    return record("xlogy", arr, dev, (input, other), None)
+    arr = _xlogy(x, y).astype(np.asarray(x).dtype if isinstance(input, Tensor) else np.asarray(y).dtype)
+    if not isinstance(other, Tensor):
+        return record("xlogy", arr, dev, (input,), XlogyBackward2, {"other_value": other})
+    if not isinstance(input, Tensor):
+        return record("xlogy", arr, dev, (other,), XlogyBackward1, {"self_value": input})
+    return record("xlogy", arr, dev, (input, other), XlogyBackward0)
 
 
 _COMPARE_ = ("lt_", "le_", "gt_", "ge_", "eq_", "ne_")     # a bool result fits any dtype
@@ -1490,8 +1567,9 @@ def _write_before_zero_divisor(self, other, fn):
         self._data.reshape(-1)[:k] = head._data
 
 
-def _inplace_from(op, fn, to_float_check=True):
-    """x op= y for ops without a gradient: compute out of place, write back in place."""
+def _inplace_from(op, fn, to_float_check=True, nodes=None):
+    """x op= y: compute out of place, write back in place. ``nodes``: the grad_fn classes
+    for a number and for a tensor ``other`` (None: the op records no history)."""
     def method(self, other):
         # torch's order: the leaf check, then the output's shape, then kernel and dtype
         check_inplace(self)
@@ -1520,18 +1598,30 @@ def _inplace_from(op, fn, to_float_check=True):
         if r._data.shape != self._data.shape:
             from .copying import _check_copy_shapes
             _check_copy_shapes(self._data.shape, r._data.shape)
-        return inplace(op, self, r._data, (self, other), None)
+        if nodes is None:
+            return inplace(op, self, r._data, (self, other), None)
+        node = nodes[isinstance(other, Tensor)]
+        if node.saves:      # the formula reads self from BEFORE the op
+            node = _bind_saved(node, _wrap(self._data.copy(), self._device))
+        return inplace(op, self, r._data, (self, other) if isinstance(other, Tensor) else (self,),
+                       node)
     method.__name__ = op
     return method
 
 
 # comparisons in place: 1 or 0 in self's own dtype
-lt_, le_ = _inplace_from("lt_", lt), _inplace_from("le_", le)
-gt_, ge_ = _inplace_from("gt_", gt), _inplace_from("ge_", ge)
-eq_, ne_ = _inplace_from("eq_", eq), _inplace_from("ne_", ne)
-floor_divide_ = _inplace_from("floor_divide_", floor_divide)
-remainder_ = _inplace_from("remainder_", remainder)
-fmod_ = _inplace_from("fmod_", fmod)
+def _cmp_(op, fn):
+    name = op[0].upper() + op[1] + "Backward"
+    return _inplace_from(op + "_", fn, nodes=(_comparison_node(name + "0"),
+                                               _comparison_node(name + "1")))
+
+
+lt_, le_, gt_, ge_ = _cmp_("lt", lt), _cmp_("le", le), _cmp_("gt", gt), _cmp_("ge", ge)
+eq_, ne_ = _cmp_("eq", eq), _cmp_("ne", ne)
+floor_divide_ = _inplace_from("floor_divide_", floor_divide,
+                              nodes=(_NotImplementedInplace, _NotImplementedInplace))
+remainder_ = _inplace_from("remainder_", remainder, nodes=(RemainderBackward0, RemainderBackward1))
+fmod_ = _inplace_from("fmod_", fmod, nodes=(FmodBackward0, FmodBackward1))
 bitwise_and_ = _inplace_from("bitwise_and_", bitwise_and)
 bitwise_or_ = _inplace_from("bitwise_or_", bitwise_or)
 bitwise_xor_ = _inplace_from("bitwise_xor_", bitwise_xor)

@@ -108,6 +108,8 @@ class ProdBackward1(Node):
     def backward(self, g):
         x, r = self.saved()
         d = self.dim
+        if not x.ndim:              # prod(0) of a 0-d tensor is the tensor itself
+            return (g,)
         if not self.keepdim:
             g, r = np.expand_dims(g, d), np.expand_dims(r, d)
         with quiet:
@@ -143,6 +145,9 @@ class MaxBackward0(Node):   # max(dim): grad goes to the chosen index
 
     def backward(self, g):
         out = np.zeros(self.self_sizes, g.dtype)
+        if not self.self_sizes:     # max(0) of a 0-d tensor: the one element gets it all
+            out[...] = g
+            return (out,)
         idx = self.indices if self.keepdim else np.expand_dims(self.indices, self.dim)
         gg = g if self.keepdim else np.expand_dims(g, self.dim)
         np.put_along_axis(out, idx, gg, axis=self.dim)
@@ -643,7 +648,9 @@ def median(input, dim=None, keepdim=False):
     if a.dtype == np.bool_:
         raise NotImplementedError("\"median_out\" not implemented for 'Bool'")
     if a.ndim == 0:
-        return return_type("median", record("median", a.copy(), input._device, (input,), None),
+        return return_type("median", record("median", a.copy(), input._device, (input,),
+                                            MedianBackward1, {"self_sizes": (), "dim": 0,
+                                                              "keepdim": keepdim, "indices": None}),
                            record("median", np.zeros((), np.int64), input._device, (), None))
     if not a.shape[d]:
         raise IndexError(f"median(): Expected reduction dim {d} to have non-zero size.")

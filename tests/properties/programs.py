@@ -468,3 +468,46 @@ def _literal(o):
     else:
         vs = list(vals)
     return f"torch.tensor({_nested(vs, shape)!r}, dtype=torch.{dtype})"
+
+
+# The same expressions with gradients: float tensors that require grad; the result's
+# graph (grad_fn names and next_functions), then backward, then every leaf's .grad
+# (values, dtype, strides and _version). In-place expressions run on a non-leaf copy.
+GRAD_VALUES = ((-1.5, 0.25, 2.0), (0.0, 3.0, -0.5))
+
+
+@st.composite
+def grad_ops(draw):
+    dtype = draw(st.sampled_from(("float32", "float64")))
+    if draw(st.booleans()):
+        shape = draw(st.sampled_from([(3,), (2, 3), ()]))
+        return ("unary", dtype, shape, draw(st.sampled_from(UNARY_EXPRS)))
+    shapes = draw(st.sampled_from([((3,), (3,)), ((2, 3), (3,)), ((3,), ())]))
+    return ("binary", dtype, shapes, draw(st.sampled_from(BINARY_EXPRS)))
+
+
+def _grad_values(shape):
+    return {(3,): list(GRAD_VALUES[0]), (2, 3): [list(r) for r in GRAD_VALUES], (): GRAD_VALUES[0][0]}[shape]
+
+
+def render_grad(prog):
+    kind, dtype, shapes, expr = prog
+    sa = shapes if kind == "unary" else shapes[0]
+    lines = [f"a = torch.tensor({_grad_values(sa)!r}, dtype=torch.{dtype}, requires_grad=True)"]
+    if kind == "binary":
+        vb = [0.5, -2.0, 1.25] if shapes[1] == (3,) else 0.75
+        lines.append(f"b = torch.tensor({vb!r}, dtype=torch.{dtype}, requires_grad=True)")
+    inplace = expr.startswith("a.") and "_(" in expr
+    if inplace:
+        lines.append("leaf = a\na = a * 1")
+    lines += ["with expect_error('op'):", f"    r = {expr}", "    obs('r', r)"]
+    if inplace:
+        lines += ["    obs('graph', graph(a.grad_fn))", "    a.sum().backward()", "obs('ga', leaf.grad)"]
+    else:
+        lines += ["    rs = [x for x in (r if isinstance(r, (tuple, list)) else (r,))",
+                  "          if isinstance(x, torch.Tensor) and x.requires_grad]",
+                  "    obs('graph', [graph(x.grad_fn) for x in rs])",
+                  "    if rs:", "        sum(x.sum() for x in rs).backward()", "obs('ga', a.grad)"]
+    if kind == "binary":
+        lines.append("obs('gb', b.grad)")
+    return "\n".join(lines) + "\n"

@@ -189,3 +189,26 @@ BINARY_REGRESSIONS = [
     ("new_tensor(t) takes self's dtype", (('tensor', 'float16', (3,), (-2.5, 0.0, 300.0)),
      ('tensor', 'float32', (3,), (1e30, 0.0, -2.5)), 'a.new_tensor(b)')),
 ]
+
+
+# (why, (kind, dtype, shapes, expression)) for programs.render_grad, found by sweeping
+# UNARY_EXPRS and BINARY_EXPRS with gradients (each failed before its fix)
+GRAD_REGRESSIONS = [
+    ("flip's and cumsum's grads are fresh tensors (version 0)", ("unary", "float32", (2, 3), "a.flip(0)")),
+    ("cumsum's grad", ("unary", "float32", (3,), "a.cumsum(0)")),
+    ("sort's grad is zeros + scatter (version 2)", ("unary", "float32", (3,), "a.sort()")),
+    ("masked_fill's mask has no edge", ("unary", "float32", (3,), "a.masked_fill(a > 0, 1)")),
+    ("where's condition has no edge", ("binary", "float64", ((3,), (3,)), "torch.where(a > 0, a, b)")),
+    ("prod(0) of a 0-d tensor", ("unary", "float32", (), "a.prod(0)")),
+    ("max(0) of a 0-d tensor", ("unary", "float64", (), "a.max(0)")),
+    ("median(0) of a 0-d tensor records MedianBackward1", ("unary", "float32", (), "a.median(0)")),
+    ("fmax's grads are out of place (version 0)", ("binary", "float32", ((3,), (3,)), "torch.fmax(a, b)")),
+    ("xlogy's gradients", ("binary", "float32", ((2, 3), (3,)), "torch.xlogy(a, b)")),
+    ("div with a rounding mode: DivBackward2, zero grads", ("binary", "float64", ((3,), (3,)),
+     "torch.div(a, b, rounding_mode='floor')")),
+    ("clamp's tensor bounds get gradients", ("binary", "float32", ((2, 3), (3,)), "a.clamp(min=b)")),
+    ("outer reshapes (ViewBackward0)", ("binary", "float32", ((3,), (3,)), "torch.outer(a, b)")),
+    ("lt_ records LtBackward1", ("binary", "float32", ((3,), (3,)), "a.lt_(b)")),
+    ("floor_divide_ records NotImplemented", ("binary", "float64", ((3,), (3,)), "a.floor_divide_(b)")),
+    ("remainder_ records RemainderBackward1", ("binary", "float32", ((3,), ()), "a.remainder_(b)")),
+]

@@ -13,9 +13,10 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis.database import DirectoryBasedExampleDatabase
 
 from harness import check_case, run
-from programs import (binary_ops, mixed_ops, programs, render, render_binary, render_mixed,
-                      render_unary, unary_ops)
-from regressions import BINARY_REGRESSIONS, MIXED_REGRESSIONS, REGRESSIONS, UNARY_REGRESSIONS
+from programs import (binary_ops, grad_ops, mixed_ops, programs, render, render_binary, render_grad,
+                      render_mixed, render_unary, unary_ops)
+from regressions import (BINARY_REGRESSIONS, GRAD_REGRESSIONS, MIXED_REGRESSIONS, REGRESSIONS,
+                         UNARY_REGRESSIONS)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DB = DirectoryBasedExampleDatabase(os.path.join(ROOT, ".hypothesis", "minitensor-properties"))
@@ -98,6 +99,20 @@ def test_binary_ops_every_dtype_pair(prog):
     """One binary op between tensors of any two dtypes (0-d or 1-d): promotion, each
     dtype's missing kernels, the order of torch's checks, in-place casting rules."""
     check_case(render_binary(prog))
+
+
+@pytest.mark.parametrize("idx", range(len(GRAD_REGRESSIONS)))
+def test_grad_regression(idx):
+    why, prog = GRAD_REGRESSIONS[idx]
+    check_case(render_grad(prog))
+
+
+@settings(max_examples=N, **COMMON)
+@given(grad_ops())
+def test_grads_of_every_op(prog):
+    """A unary or binary expression on float tensors that require grad: the graph
+    torch records, and every .grad after backward (values, strides, _version)."""
+    check_case(render_grad(prog))
 
 
 @settings(max_examples=60, **COMMON)
