@@ -148,7 +148,7 @@ METHODS = {
     "flip": I.flip, "roll": I.roll, "index_select": I.index_select, "gather": I.gather,
     "take": I.take, "take_along_dim": I.take_along_dim, "masked_fill": I.masked_fill,
     "masked_fill_": I.masked_fill_, "masked_select": I.masked_select, "nonzero": I.nonzero,
-    "argwhere": I.argwhere, "repeat": I.repeat, "split": I.split, "chunk": I.chunk,
+    "argwhere": I.argwhere, "repeat": I.repeat, "tile": I.tile, "narrow_copy": V.narrow_copy, "split": I.split, "chunk": I.chunk,
     "tensor_split": I.tensor_split, "diagonal": I.diagonal, "as_strided": I.as_strided,
     "movedim": I.movedim, "moveaxis": I.movedim, "unfold": I.unfold, "sort": I.sort,
     "argsort": I.argsort, "topk": I.topk, "cumsum": I.cumsum, "cumprod": I.cumprod,
@@ -221,6 +221,8 @@ for _name, _fn in METHODS.items():
 
 Tensor.T = property(V.T)
 Tensor.mT = property(V.mT)
+Tensor.H = property(V.H)
+Tensor.mH = property(V.mH)
 Tensor.data = property(C.get_data, C.set_data)
 
 

@@ -650,4 +650,8 @@ def view_dtype(self, dt):
         shape = a.shape[:-1] + (int(a.shape[-1] * ratio),)
         strides = tuple(int(x * ratio) for x in st[:-1]) + (1,)
         arr = array_over(_storage_of(self), dt.np, shape, strides, int(self.storage_offset() * ratio))
-    return make_view("view", self, arr, None)
+    out = make_view("view", self, arr, None)
+    # measured: torch's dtype view shares the storage and the version counter but is no
+    # view for autograd (its _base is None, it is a leaf that does not require grad)
+    out._base = None
+    return out

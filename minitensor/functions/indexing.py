@@ -50,7 +50,10 @@ def flip(input, *dims):
         dims = tuple(dims[0])
     nd = input._data.ndim
     d = _dims_list(dims, nd) if nd else ()
-    return record("flip", np.flip(input._data, d).copy(), input._device, (input,), FlipBackward0, {"dims": d})
+    from .copying import empty_preserving
+    out = empty_preserving(input._data)     # torch's flip keeps the input's memory layout
+    out[...] = np.flip(input._data, d)
+    return record("flip", out, input._device, (input,), FlipBackward0, {"dims": d})
 
 
 class RollBackward0(Node):
@@ -69,7 +72,11 @@ def roll(input, shifts, dims=None):
     if len(dims) != len(shifts):
         raise RuntimeError(f"shifts and dimensions must align. shifts: {len(shifts)}, dims:{len(dims)}")
     dims = tuple(_wrap_dim(d, a.ndim) for d in dims)
-    return record("roll", np.roll(a, shifts, dims), input._device, (input,), RollBackward0,
+    if not a.ndim:
+        raise IndexError("Dimension specified as 0 but tensor has no dimensions")
+    # np.roll keeps the input's layout; torch's result is contiguous
+    arr = np.ascontiguousarray(np.roll(a, shifts, dims))
+    return record("roll", arr, input._device, (input,), RollBackward0,
                   {"shifts": shifts, "dims": dims})
 
 
@@ -299,6 +306,16 @@ class RepeatBackward0(Node):
         return (g.reshape(shp),)
 
 
+def tile(self, *dims):
+    """torch.tile: repeat, with the reps padded by leading 1s to the tensor's rank."""
+    from .views import _shape_arg
+    reps = _shape_arg(dims, "tile")
+    nd = self._data.ndim
+    if len(reps) < nd:
+        reps = (1,) * (nd - len(reps)) + tuple(reps)
+    return repeat(self, *reps)
+
+
 def repeat(self, *sizes):
     from .views import _shape_arg
     reps = _shape_arg(sizes, "repeat")
@@ -422,9 +439,9 @@ def tensor_split(self, indices_or_sections, dim=0):
 
 def unbind(self, dim=0):
     nd = self._data.ndim
+    d = _wrap_dim(dim, nd)      # first: unbind(1) of a 0-d tensor is out of range
     if nd == 0:
         raise IndexError("Dimension specified as 0 but tensor has no dimensions")
-    d = _wrap_dim(dim, nd)
     return _pieces(self, d, [(i, i + 1) for i in range(self._data.shape[d])], UnbindBackward0,
                    "unbind", select=True)
 
@@ -515,6 +532,9 @@ def movedim(self, source, destination):
             f"contain the same number of dims as destination ([{', '.join(map(str, dst))}] dims)")
     s = [_wrap_dim(d, nd) for d in src]
     t = [_wrap_dim(d, nd) for d in dst]
+    if nd == 0:                 # nothing to move: torch returns an alias
+        from .views import alias
+        return alias(self)
     if len(set(s)) != len(s):
         raise RuntimeError(f"movedim: repeated dim in `source` ([{', '.join(map(str, src))}])")
     if len(set(t)) != len(t):
@@ -555,6 +575,8 @@ def unfold(self, dimension, size, step):
     n = (shp[d] - size) // step + 1
     shape = shp[:d] + (n,) + shp[d + 1:] + (size,)
     strides = st[:d] + (step * st[d],) + st[d + 1:] + (st[d],)
+    if not nd:                  # a 0-d tensor unfolds to (size,)
+        shape, strides = (size,), (1,)
     return strided_view("unfold", self, shape, strides, self.storage_offset(), UnfoldBackward0,
                         {"self_sizes": self._data.shape, "dim": d, "size": size, "step": step})
 

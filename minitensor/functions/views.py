@@ -350,6 +350,7 @@ def reshape_as(self, other):
 def flatten(self, start_dim=0, end_dim=-1):
     nd = self._data.ndim
     if nd == 0:
+        _wrap_dim(start_dim, 0), _wrap_dim(end_dim, 0)      # torch checks them: [-1, 0]
         return reshape(self, 1)
     s = _wrap_dim(start_dim, nd)
     e = _wrap_dim(end_dim, nd)
@@ -371,7 +372,15 @@ def ravel(self):
 def unflatten(self, dim, sizes):
     d = _wrap_dim(dim, self._data.ndim)
     shp = self._data.shape
-    return view(self, shp[:d] + tuple(sizes) + shp[d + 1:])
+    sizes = tuple(sizes)
+    known = 1
+    for k in sizes:
+        known *= k if k != -1 else 1
+    n = shp[d] if shp else 1
+    if sizes.count(-1) <= 1 and (known == 0 or (n % known if -1 in sizes else n != known)):
+        raise RuntimeError(f"unflatten: Provided sizes [{', '.join(map(str, sizes))}] don't "
+                           f"multiply up to the size of dim {d} ({n}) in the input tensor")
+    return view(self, shp[:d] + sizes + shp[d + 1:])
 
 
 def squeeze(self, dim=None):
@@ -381,7 +390,7 @@ def squeeze(self, dim=None):
         node = SqueezeBackward0
     else:
         dims = dim if isinstance(dim, (tuple, list)) else (dim,)
-        dims = {_wrap_dim(d, self._data.ndim) for d in dims} if self._data.ndim else set()
+        dims = {_wrap_dim(d, self._data.ndim) for d in dims}    # 0-d: dims in [-1, 0]
         new = tuple(n for i, n in enumerate(shp) if not (i in dims and n == 1))
         node = SqueezeBackward2 if isinstance(dim, (tuple, list)) else SqueezeBackward1
     return make_view("squeeze", self, self._data.reshape(new), node, {"self_sizes": shp})
@@ -443,22 +452,62 @@ def permute(self, *dims):
     return make_view("permute", self, np.transpose(self._data, wd), PermuteBackward0, {"dims": wd})
 
 
+_WARNED = set()
+
+
+def _warn_once(message):
+    """torch's TORCH_WARN_ONCE: each message once per process."""
+    if message not in _WARNED:
+        _WARNED.add(message)
+        import warnings
+        warnings.warn(message, UserWarning, stacklevel=4)
+
+
 def T(self):
     nd = self._data.ndim
     if nd == 2:
         return make_view("T", self, self._data.T, PermuteBackward0, {"dims": (1, 0)})
-    if nd > 2:
-        import warnings
-        warnings.warn(
+    if nd == 0:
+        _warn_once("Tensor.T is deprecated on 0-D tensors. This function is the identity in "
+                   "these cases.")
+    else:
+        _warn_once(
             "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is "
             "deprecated and it will throw an error in a future release. Consider `x.mT` to "
             "transpose batches of matrices or `x.permute(*torch.arange(x.ndim - 1, -1, -1))` "
-            "to reverse the dimensions of a tensor.", UserWarning, stacklevel=3)
-        return permute(self, tuple(range(nd - 1, -1, -1)))
-    return self
+            "to reverse the dimensions of a tensor.")
+    return permute(self, tuple(range(nd - 1, -1, -1)))      # a view, even of a 0-d tensor
 
 
 def mT(self):
+    if self._data.ndim == 0:    # measured: x.mT is x for a 0-d x
+        _warn_once("Tensor.mT is deprecated on 0-D tensors. This function is the identity in "
+                   "these cases.")
+        return self
+    if self._data.ndim < 2:
+        raise RuntimeError("tensor.mT is only supported on matrices or batches of matrices. "
+                           f"Got {self._data.ndim}-D tensor.")
+    return transpose(self, -2, -1)
+
+
+def H(self):
+    # the conjugate transpose: for the real dtypes here, the transpose
+    if self._data.ndim == 0:
+        _warn_once("Tensor.H is deprecated on 0-D tensors. Consider using x.conj().")
+        return self
+    if self._data.ndim != 2:
+        raise RuntimeError("tensor.H is only supported on matrices (2-D tensors). Got "
+                           f"{self._data.ndim}-D tensor. For batches of matrices, consider using tensor.mH")
+    return T(self)
+
+
+def mH(self):
+    if self._data.ndim == 0:
+        _warn_once("Tensor.mH is deprecated on 0-D tensors. Consider using x.conj().")
+        return self
+    if self._data.ndim < 2:
+        raise RuntimeError("tensor.mH is only supported on matrices or batches of matrices. "
+                           f"Got {self._data.ndim}-D tensor.")
     return transpose(self, -2, -1)
 
 
@@ -476,13 +525,14 @@ def expand(self, *sizes):
             "the number of sizes provided (%d) must be greater or equal to the number of dimensions in the tensor (%d)"
             % (len(sizes), len(shp)))
     lead = len(sizes) - len(shp)
-    target = []
-    for i, n in enumerate(sizes):
+    target = [0] * len(sizes)
+    for i in range(len(sizes) - 1, -1, -1):     # torch checks from the last dim
+        n = sizes[i]
         if i < lead:
             if n < 0:
                 raise RuntimeError(
                     f"The expanded size of the tensor ({n}) isn't allowed in a leading, non-existing dimension {i}")
-            target.append(n)
+            target[i] = n
             continue
         have = shp[i - lead]
         if n == -1:
@@ -492,7 +542,7 @@ def expand(self, *sizes):
                 f"The expanded size of the tensor ({n}) must match the existing size ({have}) at "
                 f"non-singleton dimension {i}.  Target sizes: [{', '.join(map(str, sizes))}].  "
                 f"Tensor sizes: [{', '.join(map(str, shp))}]")
-        target.append(n)
+        target[i] = n
     # torch's strides (inferExpandGeometry): 0 for an expanded dim; a kept dim keeps its
     # stride; a new size-1 dim gets the stride a contiguous layout would give it
     old = self._data.strides
@@ -512,8 +562,8 @@ def expand_as(self, other):
     return expand(self, other._data.shape)
 
 
-def broadcast_to(self, size):
-    return expand(self, size)
+def broadcast_to(self, *size):
+    return expand(self, *size)
 
 
 def narrow(self, dim, start, length):
@@ -533,6 +583,23 @@ def narrow(self, dim, start, length):
         raise RuntimeError(
             f"start ({start}) + length ({length}) exceeds dimension size ({n}).")
     return _slice(self, d, start, start + length, 1, "narrow")
+
+
+class NarrowCopyBackward0(SliceBackward0):
+    pass
+
+
+def narrow_copy(self, dim, start, length):
+    """narrow, then a contiguous copy of it (torch's own grad_fn, NarrowCopyBackward0)."""
+    from .. import events
+    with events.silenced():
+        v = narrow(self, dim, start, length)        # narrow's checks and messages
+    d = _wrap_dim(dim, self._data.ndim)
+    if start < 0:
+        start += self._data.shape[d]
+    return record("narrow_copy", v._data.copy(), self._device, (self,),
+                  NarrowCopyBackward0, {"self_sizes": self._data.shape, "dim": d, "start": start,
+                                        "end": start + length, "step": 1})
 
 
 def _slice(self, d, start, end, step, op="slice"):
@@ -562,8 +629,12 @@ def select(self, dim, index):
     idx = [slice(None)] * nd
     idx[d] = index
     # the trailing Ellipsis keeps NumPy returning a 0-d view, not a scalar copy
-    return make_view("select", self, self._data[tuple(idx) + (Ellipsis,)], SelectBackward0,
-                     {"self_sizes": self._data.shape, "dim": d, "index": index})
+    arr = self._data[tuple(idx) + (Ellipsis,)]
+    out = make_view("select", self, arr, SelectBackward0,
+                    {"self_sizes": self._data.shape, "dim": d, "index": index})
+    if arr.size == 0:     # as in _slice: NumPy keeps an empty view's pointer, torch moves it
+        out._empty_offset = self.storage_offset() + index * self.stride(d)
+    return out
 
 
 def unbind(self, dim=0):
@@ -636,7 +707,9 @@ def _basic_index(self, idx, skip_whole=True):
     nd = self._data.ndim
     n_real = sum(1 for i in idx if i is not None and i is not Ellipsis)
     if n_real > nd:
-        if nd == 0:
+        if nd == 0 and len(idx) == 1 and isinstance(idx[0], slice):
+            raise IndexError("slice() cannot be applied to a 0-dim tensor.")
+        if nd == 0 and len(idx) == 1:       # x[0], not x[None, 0]
             raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
                              "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number")
         raise IndexError(f"too many indices for tensor of dimension {nd}")
@@ -703,7 +776,15 @@ def _to_index_array(i, dim_size, d):
     return a
 
 
+def _too_many_for_0d(self, idx):
+    """A 0-d tensor takes no index array (a 0-d bool mask is the one exception)."""
+    if self._data.ndim == 0 and not (len(idx) == 1 and (isinstance(idx[0], bool) or (
+            isinstance(idx[0], Tensor) and idx[0]._data.ndim == 0))):
+        raise IndexError("too many indices for tensor of dimension 0")
+
+
 def _advanced_index(self, idx):
+    _too_many_for_0d(self, idx)
     np_idx = []
     d = 0
     for i in idx:
@@ -771,6 +852,7 @@ def setitem(self, idx, value):
     # advanced: like torch's applySlicing, the ints, slices and Nones make a view first
     # (x[0, [0, 1]] = v writes into the view x[0], so x's history becomes CopySlices),
     # then index_put_ writes through the tensor indices into that view
+    _too_many_for_0d(self, idx)
     split = _split_advanced(idx)
     if split is None:           # a mask over several dims: index_put_ on self itself
         return _index_put(self, idx, value)

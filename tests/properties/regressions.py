@@ -212,3 +212,27 @@ GRAD_REGRESSIONS = [
     ("floor_divide_ records NotImplemented", ("binary", "float64", ((3,), (3,)), "a.floor_divide_(b)")),
     ("remainder_ records RemainderBackward1", ("binary", "float32", ((3,), ()), "a.remainder_(b)")),
 ]
+
+
+# (why, (base, expression)) for programs.render_view, found by sweeping VIEW_EXPRS over
+# VIEW_BASES (each failed before its fix)
+VIEW_REGRESSIONS = [
+    ("a dtype view is no autograd view: _base is None", ("contig", "x.view(torch.int32)")),
+    ("flip keeps the input's layout", ("transposed", "x.flip(0)")),
+    ("roll's result is contiguous", ("permuted", "x.roll(1, 0)")),
+    ("x.T of a 0-d tensor is a view", ("scalar", "x.T")),
+    ("x.mT of a 0-d tensor is the tensor, with torch's warning", ("scalar", "x.mT")),
+    ("x.H exists", ("contig", "x.H")),
+    ("expand reports the last mismatching dim", ("transposed", "x.expand(2, 2, 3, 4)")),
+    ("broadcast_to takes sizes as arguments", ("contig", "x.broadcast_to(2, 2, 3, 4)")),
+    ("narrow_copy copies", ("offset", "x.narrow_copy(0, 0, 1)")),
+    ("tile pads its reps", ("transposed", "x.tile(2)")),
+    ("flatten(1) of a 0-d tensor is out of range", ("scalar", "x.flatten(1)")),
+    ("squeeze((0, 2)) of a 0-d tensor is out of range", ("scalar", "x.squeeze((0, 2))")),
+    ("unflatten's own message", ("permuted", "x.unflatten(1, (3, 1))")),
+    ("movedim of a 0-d tensor is an alias", ("scalar", "x.movedim(0, -1)")),
+    ("unfold of a 0-d tensor", ("scalar", "x.unfold(0, 1, 1)")),
+    ("a slice of a 0-d tensor: torch's 'too many indices'", ("scalar", "x[..., 1:3]")),
+    ("unbind(1) of a 0-d tensor is out of range", ("scalar", "x.unbind(1)")),
+    ("select of an empty tensor moves the offset", ("empty", "x.select(1, 1)")),
+]

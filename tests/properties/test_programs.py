@@ -14,9 +14,9 @@ from hypothesis.database import DirectoryBasedExampleDatabase
 
 from harness import check_case, run
 from programs import (binary_ops, grad_ops, mixed_ops, programs, render, render_binary, render_grad,
-                      render_mixed, render_unary, unary_ops)
+                      render_mixed, render_unary, render_view, unary_ops, view_ops)
 from regressions import (BINARY_REGRESSIONS, GRAD_REGRESSIONS, MIXED_REGRESSIONS, REGRESSIONS,
-                         UNARY_REGRESSIONS)
+                         UNARY_REGRESSIONS, VIEW_REGRESSIONS)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DB = DirectoryBasedExampleDatabase(os.path.join(ROOT, ".hypothesis", "minitensor-properties"))
@@ -113,6 +113,20 @@ def test_grads_of_every_op(prog):
     """A unary or binary expression on float tensors that require grad: the graph
     torch records, and every .grad after backward (values, strides, _version)."""
     check_case(render_grad(prog))
+
+
+@pytest.mark.parametrize("idx", range(len(VIEW_REGRESSIONS)))
+def test_view_regression(idx):
+    why, prog = VIEW_REGRESSIONS[idx]
+    check_case(render_view(prog))
+
+
+@settings(max_examples=N, **COMMON)
+@given(view_ops())
+def test_views_of_every_layout(prog):
+    """A view or view-like op of a tensor with an unusual layout (transposed, stepped,
+    expanded, offset, empty, 0-d), then a write through it: layout, aliasing, versions."""
+    check_case(render_view(prog))
 
 
 @settings(max_examples=60, **COMMON)
