@@ -57,7 +57,7 @@ long = int64
 int = int32
 short = int16
 cfloat = None
-strided = "torch.strided"
+from .layout import layout, strided
 contiguous_format = "torch.contiguous_format"      # memory formats, by name only
 preserve_format = "torch.preserve_format"
 channels_last = "torch.channels_last"

@@ -38,6 +38,9 @@ def _finish(op, arr, device, requires_grad, source=()):
         _check_available()
     t = _wrap(arr, dev)
     if requires_grad:
+        if arr.dtype.kind != "f":   # a factory's message, not requires_grad_()'s
+            raise RuntimeError("Only Tensors of floating point and complex dtype can require "
+                               "gradients")
         t.requires_grad_(True)
     if events.listeners:
         events.emit(events.CREATE, op, source, (t,))
@@ -148,12 +151,22 @@ def _flat(data):
 
 
 def _untensor(data):
+    """Tensors inside a list are numbers to torch: one element each (any shape)."""
     if isinstance(data, Tensor):
-        if data._data.size != 1 and data._data.ndim:
-            return data._data.tolist()
-        return data._data.tolist()
+        if data._data.size != 1:
+            raise ValueError("only one element tensors can be converted to Python scalars")
+        return data._data.reshape(()).item()
     if isinstance(data, (list, tuple)):
         return [_untensor(x) for x in data]
+    return data
+
+
+def _no_ranges(data):
+    """torch reads a range like a list (also inside lists)."""
+    if isinstance(data, range):
+        return list(data)
+    if isinstance(data, (list, tuple)) and builtins_any(isinstance(x, (range, list, tuple)) for x in data):
+        return type(data)(_no_ranges(x) for x in data)
     return data
 
 
@@ -174,12 +187,17 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
     elif isinstance(data, (np.generic,)):
         dt = dtype or D.from_numpy_dtype(data.dtype)
         data = np.asarray(data)
-    elif isinstance(data, (bool, int, float, list, tuple)):
+    elif isinstance(data, (bool, int, float, list, tuple, range)):
+        data = _no_ranges(data)
+        if isinstance(data, (list, tuple)) and builtins_any(
+                isinstance(x, Tensor) for x in _flat(data)):
+            _check_ragged(data)
+            data = _untensor(data)
         dt = dtype or _infer_dtype(data)
     elif isinstance(data, complex):
         raise TypeError("complex tensors are not supported by minitensor")
-    elif isinstance(data, str):
-        raise TypeError("new(): invalid data type 'str'")
+    elif isinstance(data, (str, bytes)):
+        raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
     else:
         raise RuntimeError(
             f"Could not infer dtype of {type(data).__name__}")
@@ -234,7 +252,7 @@ def from_numpy(ndarray):
 
 
 # ----------------------------------------------------------------- filled
-def _size(size, op, zeros_msg=False):
+def _size(size, op, zeros_msg=False, negative_ok=False):
     """torch's int-list argument parser for ``size``, with its messages."""
     if not size:        # torch.zeros() is an error; a 0-dim tensor is torch.zeros(())
         raise TypeError(f'{op}() missing 1 required positional arguments: "size"')
@@ -253,18 +271,29 @@ def _size(size, op, zeros_msg=False):
             raise TypeError(f"{op}(): argument 'size' failed to unpack the object at pos {i + 1} "
                             f"with error \"type must be tuple of ints,but got {type(n).__name__}\"")
         out.append(int(n))
-    for n in out:
+    if not negative_ok:
+        _no_negative(out, op, zeros_msg)
+    return tuple(out)
+
+
+def _no_negative(size, op, zeros_msg=False):
+    for n in size:
         if n < 0:
             if zeros_msg:
                 raise RuntimeError(f"{op}: Dimension size must be non-negative.")
             raise RuntimeError(
-                f"Trying to create tensor with negative dimension {n}: [{', '.join(map(str, out))}]")
-    return tuple(out)
+                f"Trying to create tensor with negative dimension {n}: [{', '.join(map(str, size))}]")
 
 
 def _filled(op, size, fill, dtype, device, requires_grad):
+    try:        # torch parses the size, then the dtype, then unpacks the size's items ...
+        size = _size(size, op, negative_ok=True)
+    except TypeError as e:
+        if "failed to unpack" in str(e):
+            _check_dtype(dtype, op)
+        raise
     dtype = _check_dtype(dtype, op)
-    size = _size(size, op, zeros_msg=(op == "zeros"))
+    _no_negative(size, op, zeros_msg=(op == "zeros"))   # ... then checks the dims
     dt = dtype or D.get_default_dtype()
     if requires_grad and not dt.is_floating_point:
         raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
@@ -322,8 +351,15 @@ def full(size, fill_value, *, out=None, dtype=None, layout=None, device=None, re
     return _finish("full", np.full(size, fill_value, dtype.np), device, requires_grad)
 
 
+def _like_input(op, input):
+    if not isinstance(input, Tensor):
+        raise TypeError(f"{op}(): argument 'input' (position 1) must be Tensor, not "
+                        f"{type(input).__name__}")
+
+
 def _like(op, fill):
     def fn(input, *, dtype=None, layout=None, device=None, requires_grad=False, memory_format=None):
+        _like_input(op, input)
         dt = _check_dtype(dtype, op) or input.dtype
         dev = device or input._device
         if requires_grad and not dt.is_floating_point:
@@ -354,18 +390,25 @@ randn_like = _like("randn_like", "randn")
 
 def full_like(input, fill_value, *, dtype=None, layout=None, device=None, requires_grad=False,
               memory_format=None):
+    _like_input("full_like", input)
     dt = _check_dtype(dtype, "full_like") or input.dtype
     if not isinstance(fill_value, (bool, int, float, np.generic)):
         raise TypeError(f"full_like(): argument 'fill_value' (position 2) must be Number, not "
                         f"{type(fill_value).__name__}")
     if requires_grad and not dt.is_floating_point:
         raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
+    if dt.np.kind != "b":
+        fill_value = _cpu_kernel.scalar_to(fill_value, dt.np)   # torch's range check, as full's
     with np.errstate(all="ignore"):
         return _finish("full_like", _preserving(input, fill_value, dt), device or input._device,
                        requires_grad)
 
 
 def eye(n, m=None, *, out=None, dtype=None, layout=None, device=None, requires_grad=False):
+    for name, pos, v in (("n", 1, n), ("m", 2, m)):
+        if v is not None and (not isinstance(v, (int, np.integer)) or isinstance(v, bool)):
+            raise TypeError(f"eye(): argument '{name}' (position {pos}) must be int, not "
+                            f"{type(v).__name__}")
     dtype = _check_dtype(dtype, "eye")
     if n < 0:
         raise RuntimeError(f"n must be greater or equal to 0, got {n}")
@@ -378,11 +421,24 @@ def eye(n, m=None, *, out=None, dtype=None, layout=None, device=None, requires_g
 # ---------------------------------------------------------------- ranges
 def arange(start=0, end=None, step=1, *, out=None, dtype=None, layout=None, device=None,
            requires_grad=False):
+    given = (start,) if end is None else ((start, end) if step == 1 else (start, end, step))
+    for v in given:
+        if not isinstance(v, (Tensor, bool, int, float, np.number)):
+            if len(given) == 1:
+                raise TypeError(f"arange(): argument 'end' (position 1) must be Number, not "
+                                f"{type(v).__name__}")
+            got = ", ".join(type(x).__name__ for x in given)
+            raise TypeError(f"arange() received an invalid combination of arguments - got ({got}), "
+                            "but expected one of:\n" + _ARANGE_SIGS)
     dtype = _check_dtype(dtype, "arange")
     if end is None:
         start, end = 0, start
     vals = [v.item() if isinstance(v, Tensor) else v for v in (start, end, step)]
     start, end, step = vals
+    if not (math.isfinite(start) and math.isfinite(end)):
+        raise RuntimeError(f"unsupported range: {start:g} -> {end:g}")
+    if dtype is not None and dtype.np.kind == "b":
+        raise NotImplementedError("\"arange_cpu\" not implemented for 'Bool'")
     if step == 0:
         raise RuntimeError("step must be nonzero")
     if (end - start) / step < 0:
@@ -395,6 +451,11 @@ def arange(start=0, end=None, step=1, *, out=None, dtype=None, layout=None, devi
     return _finish("arange", arr.astype(dtype.np), device, requires_grad)
 
 
+_TAIL = ("torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, "
+         "bool pin_memory = False, bool requires_grad = False)\n")
+_ARANGE_SIGS = (" * (Number end, *, Tensor out = None, " + _TAIL
+                + " * (Number start, Number end, *, " + _TAIL
+                + " * (Number start, Number end, Number step = 1, *, Tensor out = None, " + _TAIL)
 _RANGE_SIGS = "".join(
     f" * ({a} start, {b} end, int steps, *, Tensor out = None, torch.dtype dtype = None, "
     "torch.layout layout = None, torch.device device = None, bool pin_memory = False, "
@@ -409,8 +470,12 @@ def linspace(start, end, steps=_MISSING, *, out=None, dtype=None, layout=None, d
         raise TypeError(f"linspace() received an invalid combination of arguments - got "
                         f"({type(start).__name__}, {type(end).__name__}), but expected one of:\n"
                         + _RANGE_SIGS)
+    if not isinstance(steps, (int, np.integer)) or isinstance(steps, bool):
+        got = ", ".join(type(x).__name__ for x in (start, end, steps))
+        raise TypeError(f"linspace() received an invalid combination of arguments - got ({got}), "
+                        "but expected one of:\n" + _RANGE_SIGS)
     dtype = _check_dtype(dtype, "linspace")
-    if not isinstance(steps, int) or steps < 0:
+    if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
     dtype = dtype or D.get_default_dtype()
     arr = _cpu_kernel.linspace(start, end, steps, dtype.np)
@@ -432,35 +497,89 @@ def _gen(generator):
     return (generator or default_generator)._rng
 
 
+_RAND_SIG = ("tuple of ints size, *, {}Tensor out = None, torch.dtype dtype = None, torch.layout "
+             "layout = None, torch.device device = None, bool pin_memory = False, bool "
+             "requires_grad = False")
+
+
+def _torch_typename(v):
+    from .size import Size
+    from .layout import layout
+    from .device import device
+    for cls, name in ((Size, "torch.Size"), (_dtype_cls, "torch.dtype"), (device, "torch.device"),
+                      (layout, "torch.layout")):
+        if isinstance(v, cls):
+            return name         # torch's C type names
+    return type(v).__name__
+
+
+def _invalid_combination(op, args, kwargs):
+    """rand()/randn() have two overloads (with and without a generator): a call that fits
+    neither gets torch's overload-resolution message."""
+    got = ", ".join(_torch_typename(a) for a in args)
+    for k, v in kwargs.items():     # torch's own spacing: "(float, dtype=...)", "(dtype=..., )"
+        got += f", {k}={_torch_typename(v)}" if args else f"{k}={_torch_typename(v)}, "
+    return TypeError(f"{op}() received an invalid combination of arguments - got ({got}), but "
+                     f"expected one of:\n * ({_RAND_SIG.format('torch.Generator generator, ')})\n"
+                     f" * ({_RAND_SIG.format('')})\n")
+
+
 def _no_args_error(op):
     """rand() / randn() with no argument at all: torch's overload-resolution message."""
-    sig = ("tuple of ints size, *, {}Tensor out = None, torch.dtype dtype = None, torch.layout "
-           "layout = None, torch.device device = None, bool pin_memory = False, bool "
-           "requires_grad = False")
-    return TypeError(f"{op}() received an invalid combination of arguments - got (), but expected "
-                     f"one of:\n * ({sig.format('torch.Generator generator, ')})\n * ({sig.format('')})\n")
+    return _invalid_combination(op, (), {})
 
 
-def rand(*size, generator=None, out=None, dtype=None, layout=None, device=None, requires_grad=False):
-    if not size and (generator, out, dtype, layout, device, requires_grad) == (None,) * 5 + (False,):
-        raise _no_args_error("rand")
-    dtype = _check_dtype(dtype, "rand")
-    size = _size(size, "rand")
-    dt = dtype or D.get_default_dtype()
+_RAND_KW = ("generator", "out", "dtype", "layout", "device", "requires_grad", "pin_memory",
+            "names", "size")
+
+
+def _random_args(op, size, kw):
+    """torch's parsing for rand/randn from the arguments as passed: the size, then the
+    dtype. With keyword arguments given, a size of the wrong type gets the overload
+    message (its 'got' lists the keywords last first, as torch's does)."""
+    for k in kw:
+        if k not in _RAND_KW:
+            raise TypeError(f"{op}() got an unexpected keyword argument '{k}'")
+    if "size" in kw:
+        if size:
+            raise TypeError(f"{op}() got multiple values for argument 'size'")
+        size = (kw["size"],)
+    given = {k: kw[k] for k in reversed(kw)}
+    pos = size if "size" not in kw else ()
+    if not size:        # rand() matches no overload; rand(dtype=...) just lacks its size
+        if given:
+            raise TypeError(f'{op}() missing 1 required positional arguments: "size"')
+        raise _invalid_combination(op, (), given)
+    dtype = kw.get("dtype")
+    bad_dtype = dtype is not None and not isinstance(dtype, _dtype_cls) and dtype not in _PY_DTYPES
+    try:
+        parsed = _size(size, op, negative_ok=True)
+    except TypeError as e:
+        if given and "failed to unpack" not in str(e):
+            raise _invalid_combination(op, pos, given) from None
+        if bad_dtype:
+            raise _invalid_combination(op, pos, given) from None
+        raise
+    if bad_dtype:
+        raise _invalid_combination(op, pos, given)
+    _no_negative(parsed, op)
+    return parsed, _check_dtype(dtype, op) or D.get_default_dtype()
+
+
+def rand(*size, **kw):
+    size, dt = _random_args("rand", size, kw)
     if not dt.is_floating_point:
         raise NotImplementedError(f'"check_uniform_bounds" not implemented for \'{_sname(dt)}\'')
-    return _finish("rand", _gen(generator).random(size).astype(dt.np), device, requires_grad)
+    return _finish("rand", _gen(kw.get("generator")).random(size).astype(dt.np), kw.get("device"),
+                   kw.get("requires_grad", False))
 
 
-def randn(*size, generator=None, out=None, dtype=None, layout=None, device=None, requires_grad=False):
-    if not size and (generator, out, dtype, layout, device, requires_grad) == (None,) * 5 + (False,):
-        raise _no_args_error("randn")
-    dtype = _check_dtype(dtype, "randn")
-    size = _size(size, "randn")
-    dt = dtype or D.get_default_dtype()
-    if not dt.is_floating_point:
+def randn(*size, **kw):
+    size, dt = _random_args("randn", size, kw)
+    if not dt.is_floating_point and 0 not in size:    # measured: an empty one needs no kernel
         raise NotImplementedError(f'"normal_kernel_cpu" not implemented for \'{_sname(dt)}\'')
-    return _finish("randn", _gen(generator).standard_normal(size).astype(dt.np), device, requires_grad)
+    return _finish("randn", _gen(kw.get("generator")).standard_normal(size).astype(dt.np),
+                   kw.get("device"), kw.get("requires_grad", False))
 
 
 def _sname(dt):
@@ -480,6 +599,12 @@ def randint(low=0, high=None, size=None, *, generator=None, out=None, dtype=None
             raise _randint_args_error(type(low).__name__)
     if high is None:
         low, high = 0, low
+    for name, pos, v in (("low", 1, low), ("high", 2 if low else 1, high)):
+        if not isinstance(v, (int, np.integer)) or isinstance(v, bool):
+            raise TypeError(f"randint(): argument '{name}' (position {pos}) must be int, not "
+                            f"{type(v).__name__}")
+    if dtype is not None and requires_grad and not dtype.is_floating_point:
+        raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
     if low >= high:
         raise RuntimeError(f"random_ expects 'from' to be less than 'to', but got from={low} >= to={high}")
     size = _size((tuple(size),), "randint")

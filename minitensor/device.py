@@ -7,6 +7,10 @@ mixes devices) run on a laptop without a GPU."""
 class device:
     __slots__ = ("type", "index", "__weakref__")
 
+    def __getattr__(self, name):
+        # only for a missing attribute: torch's C type prints its module in the message
+        raise AttributeError(f"'torch.device' object has no attribute '{name}'")
+
     def __new__(cls, type_or_str, index=None):
         if isinstance(type_or_str, device):
             return type_or_str

@@ -11,6 +11,10 @@ class dtype:
     __slots__ = ("name", "np", "is_floating_point", "is_signed", "itemsize",
                  "_category", "_legacy", "__weakref__")
 
+    def __getattr__(self, name):
+        # only for a missing attribute: torch's C type prints its module in the message
+        raise AttributeError(f"'torch.dtype' object has no attribute '{name}'")
+
     def __init__(self, name, np_dtype, category, legacy):
         self.name = name
         self.np = np.dtype(np_dtype)
@@ -59,8 +63,17 @@ def _by_name(name):
     return _NAMES[name]
 
 
+_TORCH_ONLY = ("uint16", "uint32", "uint64", "complex64", "complex128")
+
+
 def from_numpy_dtype(np_dtype, what="numpy.ndarray"):
     d = FROM_NP.get(np_dtype)
+    if d is None and np.dtype(np_dtype).name in _TORCH_ONLY:
+        # torch has these, this kit does not: say so rather than torch's "only supported"
+        name = np.dtype(np_dtype).name
+        raise TypeError(f"minitensor does not model numpy.{name} (torch 2.13 has torch.{name}); "
+                        "the dtypes here are float64, float32, float16, int64, int32, int16, "
+                        "int8, uint8 and bool")
     if d is None:
         raise TypeError(
             f"can't convert np.ndarray of type numpy.{np.dtype(np_dtype).type.__name__}. The only supported "

@@ -4,6 +4,10 @@
 class Size(tuple):
     __slots__ = ()
 
+    def __getattr__(self, name):
+        # only for a missing attribute: torch's C type prints its module in the message
+        raise AttributeError(f"'torch.Size' object has no attribute '{name}'")
+
     def __repr__(self):
         return f"torch.Size([{', '.join(str(n) for n in self)}])"
 

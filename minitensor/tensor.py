@@ -145,7 +145,8 @@ class Tensor:
 
     @property
     def layout(self):
-        return "torch.strided"
+        from .layout import strided
+        return strided
 
     @property
     def ndim(self):

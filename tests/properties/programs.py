@@ -569,3 +569,52 @@ def render_view(prog):
             "                    for v in rs])\n"
             "    with expect_error('write'):\n        rs[0].add_(100)\n"
             "    obs('x_after', x)\n    obs('versions', [x._version] + [v._version for v in rs])\n")
+
+
+# One factory call: every size form (ints, tuple, list, Size, 0-d tensor, negative,
+# float, None, ...) with every dtype and keyword form, and the other factories' edge
+# cases. Random and uninitialised results are compared by shape, dtype and layout.
+CREATION_SIZES = ("2, 3", "(2, 3)", "[2, 3]", "torch.Size([2, 3])", "()", "0", "(0, 2)", "-1",
+                  "(2, -1)", "2.5", "'a'", "None", "(2, None)", "torch.tensor(3)",
+                  "torch.tensor([2, 3])", "True", "[]", "2, (3,)", "size=(2, 3)", "3, out=None")
+CREATION_KWARGS = ("", ", dtype=torch.float64", ", dtype=torch.int8", ", dtype=torch.bool",
+                   ", dtype=torch.float16", ", requires_grad=True",
+                   ", dtype=torch.int64, requires_grad=True", ", dtype='float32'", ", device='cpu'",
+                   ", layout=torch.strided", ", pin_memory=False", ", dtype=None")
+CREATION_FACTORIES = ("torch.zeros", "torch.ones", "torch.empty", "torch.rand", "torch.randn")
+CREATION_OTHERS = (
+    "torch.full((2, 3), 1.5)", "torch.full((2,), True)", "torch.full((2,), 1.5, dtype=torch.int64)",
+    "torch.full(2, 1.)", "torch.full((2,), 'a')", "torch.full((2,), 2, requires_grad=True)",
+    "torch.arange(1, 4, 0.5)", "torch.arange(5, 1)", "torch.arange(0, 5, 0)", "torch.arange(0, float('inf'))",
+    "torch.arange(3, dtype=torch.bool)", "torch.arange(3, requires_grad=True)", "torch.arange('a')",
+    "torch.arange(0, 'a')", "torch.arange(-3, 3, 2.5)", "torch.arange(0, 10, 3, dtype=torch.int8)",
+    "torch.linspace(0, 1, 0)", "torch.linspace(0, 1, -1)", "torch.linspace(0, 1)", "torch.linspace(0, 1, 2.5)",
+    "torch.logspace(0, 2, 3, base=2)", "torch.eye(2, 3)", "torch.eye(-1)", "torch.eye(2.5)",
+    "torch.eye(2, requires_grad=True)", "torch.eye(3, dtype=torch.bool)",
+    "torch.randint(0, (3,))", "torch.randint(5, 2, (3,))", "torch.randint(5)", "torch.randint(2.5, (3,))",
+    "torch.randint(5, (3,), requires_grad=True)",
+    "torch.tensor([[1, 2], [3]])", "torch.tensor([])", "torch.tensor(3.5, dtype=torch.int64)",
+    "torch.tensor([1, 2], requires_grad=True)", "torch.tensor('a')", "torch.tensor(None)",
+    "torch.tensor([1.5], dtype=torch.int8)", "torch.tensor(2**63)", "torch.tensor([1, 2.5, True])",
+    "torch.tensor([torch.tensor([1.]), torch.tensor([2.])])", "torch.tensor([torch.tensor([1., 3.]), torch.tensor([2., 4.])])",
+    "torch.tensor(range(3))", "torch.tensor([range(2), range(2)])", "torch.tensor(b'ab')",
+    "torch.tensor([1e40])", "torch.tensor(1e40, dtype=torch.float16)", "torch.tensor(np.array(['a']))",
+    "torch.from_numpy([1, 2])", "torch.from_numpy(np.arange(3.)[::-1])",
+    "torch.full_like(torch.ones(2, dtype=torch.uint8), 300)", "torch.full_like(torch.ones(2, dtype=torch.int64), 2.5)",
+    "torch.zeros_like([1, 2])", "torch.ones_like(torch.ones(2), requires_grad=True)",
+    "torch.ones(2).new_zeros(-1)", "torch.ones(2).new_ones(2.5)", "torch.ones(2, dtype=torch.int8).new_tensor([1.5])",
+)
+
+
+@st.composite
+def creation_ops(draw):
+    if draw(st.integers(0, 3)) == 0:
+        return draw(st.sampled_from(CREATION_OTHERS))
+    fn = draw(st.sampled_from(CREATION_FACTORIES))
+    return f"{fn}({draw(st.sampled_from(CREATION_SIZES))}{draw(st.sampled_from(CREATION_KWARGS))})"
+
+
+def render_creation(expr):
+    det = not any(k in expr for k in ("empty", "rand"))
+    shown = "r" if det else "(r.shape, r.dtype, r.requires_grad, r.is_leaf, r.stride())"
+    return f"with expect_error('op'):\n    r = {expr}\n    obs('r', {shown})\n"

@@ -236,3 +236,30 @@ VIEW_REGRESSIONS = [
     ("unbind(1) of a 0-d tensor is out of range", ("scalar", "x.unbind(1)")),
     ("select of an empty tensor moves the offset", ("empty", "x.select(1, 1)")),
 ]
+
+
+# (why, expression) for programs.render_creation, found by sweeping the factories' size
+# forms and keywords (each failed before its fix)
+CREATION_REGRESSIONS = [
+    ("zeros parses the size, then the dtype, then the size's items", "torch.zeros(2.5, dtype='float32')"),
+    ("rand: a negative dim after the dtype", "torch.rand(-1, dtype='float32')"),
+    ("rand with keywords: the overload message", "torch.rand(2.5, dtype=torch.float64)"),
+    ("rand's got-list: keywords last first", "torch.rand(2.5, dtype=torch.int64, requires_grad=True)"),
+    ("rand takes pin_memory and size=", "torch.rand(size=(2, 3), pin_memory=False).shape"),
+    ("randn of an empty int tensor needs no kernel", "torch.randn(0, dtype=torch.int8)"),
+    ("a factory's requires-grad message", "torch.arange(3, requires_grad=True)"),
+    ("arange: an infinite range", "torch.arange(0, float('inf'))"),
+    ("arange has no Bool kernel", "torch.arange(3, dtype=torch.bool)"),
+    ("arange of a str", "torch.arange('a')"),
+    ("linspace with a float steps", "torch.linspace(0, 1, 2.5)"),
+    ("eye wants ints", "torch.eye(2.5)"),
+    ("randint wants ints", "torch.randint(2.5, (3,))"),
+    ("tensors in a list are numbers", "torch.tensor([torch.tensor([1.]), torch.tensor([2.])])"),
+    ("only one-element tensors are numbers", "torch.tensor([torch.tensor([1., 3.]), torch.tensor([2., 4.])])"),
+    ("a range is a sequence", "torch.tensor([range(2), range(2)])"),
+    ("bytes are no data", "torch.tensor(b'ab')"),
+    ("full_like range-checks its value", "torch.full_like(torch.ones(2, dtype=torch.uint8), 300)"),
+    ("zeros_like wants a tensor", "torch.zeros_like([1, 2])"),
+    ("torch.Size's AttributeError names torch.Size", "torch.Size([2]).foo"),
+    ("torch.strided is a torch.layout", "torch.strided.foo"),
+]

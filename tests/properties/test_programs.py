@@ -13,10 +13,11 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis.database import DirectoryBasedExampleDatabase
 
 from harness import check_case, run
-from programs import (binary_ops, grad_ops, mixed_ops, programs, render, render_binary, render_grad,
-                      render_mixed, render_unary, render_view, unary_ops, view_ops)
+from programs import (binary_ops, creation_ops, grad_ops, mixed_ops, programs, render,
+                      render_binary, render_creation, render_grad, render_mixed, render_unary,
+                      render_view, unary_ops, view_ops)
 from regressions import (BINARY_REGRESSIONS, GRAD_REGRESSIONS, MIXED_REGRESSIONS, REGRESSIONS,
-                         UNARY_REGRESSIONS, VIEW_REGRESSIONS)
+                         UNARY_REGRESSIONS, VIEW_REGRESSIONS, CREATION_REGRESSIONS)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DB = DirectoryBasedExampleDatabase(os.path.join(ROOT, ".hypothesis", "minitensor-properties"))
@@ -127,6 +128,20 @@ def test_views_of_every_layout(prog):
     """A view or view-like op of a tensor with an unusual layout (transposed, stepped,
     expanded, offset, empty, 0-d), then a write through it: layout, aliasing, versions."""
     check_case(render_view(prog))
+
+
+@pytest.mark.parametrize("idx", range(len(CREATION_REGRESSIONS)))
+def test_creation_regression(idx):
+    why, expr = CREATION_REGRESSIONS[idx]
+    check_case(render_creation(expr))
+
+
+@settings(max_examples=N, **COMMON)
+@given(creation_ops())
+def test_factories_and_their_argument_errors(expr):
+    """A factory call with one of many size forms and keyword arguments: the result, or
+    torch's error (which argument is checked first, and the message)."""
+    check_case(render_creation(expr))
 
 
 @settings(max_examples=60, **COMMON)
