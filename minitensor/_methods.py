@@ -216,6 +216,39 @@ for _name, _dt in (("float", _D.float32), ("double", _D.float64), ("half", _D.fl
                    ("byte", _D.uint8), ("bool", _D.bool_)):
     METHODS[_name] = C._cast(_dt)
 
+import re as _re  # noqa: E402
+
+_POSITION = _re.compile(r"\(position (\d+)\)")
+
+
+def _counted_from_self(fn):
+    """A method counts argument positions after self ("add(): argument 'other' (position 1)")
+    where the function counts self (position 2): the message is renumbered on its way out.
+    Only for methods off the hot paths (the operators call the functions directly)."""
+    def method(self, *args, **kwargs):
+        try:
+            return fn(self, *args, **kwargs)
+        except TypeError as e:
+            msg = str(e)
+            new = _POSITION.sub(lambda m: f"(position {int(m.group(1)) - 1})", msg)
+            if new == msg:
+                raise
+            raise TypeError(new) from None
+    method.__name__ = getattr(fn, "__name__", "method")
+    method.__doc__ = getattr(fn, "__doc__", None)
+    return method
+
+
+_RENUMBERED = ("add", "sub", "mul", "div", "subtract", "multiply", "divide", "true_divide",
+               "matmul", "mm", "bmm", "dot", "mv", "maximum", "minimum", "fmax", "fmin", "fmod",
+               "remainder", "floor_divide", "xlogy", "lerp", "logical_and", "logical_or",
+               "logical_xor", "bitwise_and", "bitwise_or", "bitwise_xor", "outer", "isclose",
+               "allclose", "equal", "type_as", "expand_as", "view_as", "reshape_as", "where",
+               "masked_fill")      # (the in-place methods' messages already count from self)
+for _name in _RENUMBERED:
+    if _name in METHODS:
+        METHODS[_name] = _counted_from_self(METHODS[_name])
+
 for _name, _fn in METHODS.items():
     setattr(Tensor, _name, _fn)
 

@@ -71,7 +71,8 @@ def _check(op, a, b):
 
 
 def _types(op, a, b):
-    for name, x in (("input", a), ("other", b)):
+    second = "tensor" if op == "dot" else "other"      # torch's dot names it 'tensor'
+    for name, x in (("input", a), (second, b)):
         if not isinstance(x, Tensor):
             raise TypeError(f"{op}(): argument '{name}' (position {1 if name == 'input' else 2}) must be Tensor, not {type(x).__name__}")
 

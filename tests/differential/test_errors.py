@@ -312,6 +312,14 @@ for expr in ['t1.backward()', 't1.backward(torch.ones(6))', 'torch.zeros(3).back
     with expect_error(expr):
         eval(expr)
 
+### err_method_argument_positions
+# a method counts positions from the first argument after self, torch.add from self
+t = torch.ones(2, 2)
+for expr in ["t.add('a')", "torch.add(t, 'a')", "t.matmul(None)", "torch.matmul(t, None)", "t.mul([1.5])",
+             "t.maximum('a')", "t.dot('a')", "t.add_('a')", "t.sub(None)"]:
+    with expect_error(expr):
+        eval(expr)
+
 ### err_fill_value_out_of_range
 # full and fill_ convert their number with torch's range check (c10's checked_convert)
 for expr in ['torch.full((2,), 300, dtype=torch.uint8)', 'torch.full((2,), 1e6, dtype=torch.int16)',
