@@ -33,9 +33,10 @@ from .functions.pointwise import (add, sub, subtract, mul, multiply, div, divide
 from .functions.indexing import (flip, roll, index_select, gather, take, take_along_dim,
                                  masked_fill, masked_select, nonzero, argwhere, split, chunk,
                                  tensor_split, diagonal, as_strided, movedim, moveaxis, sort, argsort,
-                                 topk, cumsum, cumprod, unbind, tile)
+                                 topk, cumsum, cumprod, unbind, tile, unique)
 from .functions.reduction import (sum, mean, prod, max, min, amax, amin, argmax, argmin, all,
-                                  any, norm, var, std, var_mean, std_mean, logsumexp, median)
+                                  any, norm, var, std, var_mean, std_mean, logsumexp, median,
+                                  kthvalue, count_nonzero, nansum)
 from .functions.views import (reshape, flatten, squeeze, unsqueeze, t, transpose, swapaxes,
                               permute, narrow, narrow_copy, select, broadcast_to, ravel)
 from .functions.linalg import matmul, mm, bmm, dot, mv

@@ -160,6 +160,8 @@ METHODS = {
     # reductions
     "sum": R.sum, "mean": R.mean, "amax": R.amax, "amin": R.amin, "all": R.all, "any": R.any,
     "norm": R.norm, "var": R.var, "std": R.std, "median": R.median,
+    "kthvalue": R.kthvalue, "count_nonzero": R.count_nonzero, "nansum": R.nansum,
+    "unique": I.unique,
     **R.METHOD_VARIANTS,    # max, min, argmax, argmin, prod, logsumexp: method-style arg errors
     # views
     "view": V.view, "view_as": V.view_as, "reshape": V.reshape, "reshape_as": V.reshape_as,

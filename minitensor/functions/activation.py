@@ -42,7 +42,9 @@ def _prep(input, dim, dtype, op):
 
 
 def softmax(input, dim=None, dtype=None, _stacklevel=3):
-    x, d = _prep(input, dim, dtype, "softmax")
+    if dtype is not None:       # torch casts first: a ToCopyBackward0 in the graph
+        input = input.to(dtype)
+    x, d = _prep(input, dim, None, "softmax")
     if not x.size:
         return record("softmax", x.copy(), input._device, (input,), SoftmaxBackward0, {"dim": d})
     with quiet:
@@ -52,7 +54,9 @@ def softmax(input, dim=None, dtype=None, _stacklevel=3):
 
 
 def log_softmax(input, dim=None, dtype=None, _stacklevel=3):
-    x, d = _prep(input, dim, dtype, "log_softmax")
+    if dtype is not None:       # torch casts first: a ToCopyBackward0 in the graph
+        input = input.to(dtype)
+    x, d = _prep(input, dim, None, "log_softmax")
     if not x.size:
         return record("log_softmax", x.copy(), input._device, (input,), LogSoftmaxBackward0,
                       {"dim": d})

@@ -614,6 +614,7 @@ def sort(input, dim=-1, descending=False, stable=False):
     from .reduction import return_type
     a = input._data
     if a.ndim == 0:
+        _wrap_dim(dim, 0)
         return return_type("sort", record("sort", a.copy(), input._device, (input,), SortBackward0,
                                           {"self_sizes": (), "dim": 0, "indices": None}),
                            record("sort", np.zeros((), np.int64), input._device, (), None))
@@ -628,6 +629,7 @@ def sort(input, dim=-1, descending=False, stable=False):
 def argsort(input, dim=-1, descending=False, stable=False):
     a = input._data
     if a.ndim == 0:
+        _wrap_dim(dim, 0)       # a 0-d tensor still checks its dim: -1 or 0
         return record("argsort", np.zeros((), np.int64), input._device, (), None)
     d = _wrap_dim(dim, a.ndim)
     return record("argsort", _sort_idx(a, d, descending).astype(np.int64), input._device, (), None)
@@ -636,7 +638,7 @@ def argsort(input, dim=-1, descending=False, stable=False):
 def topk(input, k, dim=-1, largest=True, sorted=True):
     from .reduction import return_type
     a = input._data
-    d = _wrap_dim(dim, a.ndim) if a.ndim else 0
+    d = _wrap_dim(dim, a.ndim) if a.ndim else (_wrap_dim(dim, 0) and 0)
     n = a.shape[d] if a.ndim else 1
     if k < 0 or k > n:
         raise RuntimeError("selected index k out of range")
@@ -685,6 +687,8 @@ def _cum(op, fn, node):
         a = input._data
         d = _wrap_dim(dim, a.ndim)
         if dtype is not None:
+            from .reduction import _autograd_dtype
+            _autograd_dtype(input, dtype)
             a = a.astype(dtype.np)
         elif a.dtype.kind in "biu":
             a = a.astype(np.int64)
@@ -702,3 +706,33 @@ def _cum(op, fn, node):
 # minitensor frame for the filter in _quiet.py to drop it
 cumsum = _cum("cumsum", np.add.accumulate, CumsumBackward0)
 cumprod = _cum("cumprod", np.multiply.accumulate, CumprodBackward0)
+
+
+def _no_derivative(name, op):
+    def backward(self, g):
+        raise NotImplementedError(f"the derivative for '{op}' is not implemented.")
+    return type(name, (Node,), {"backward": backward})
+
+
+# torch records a node for unique on a tensor that requires grad, but cannot run it
+_Unique2 = _no_derivative("Unique2Backward0", "_unique2")
+_UniqueDim = _no_derivative("UniqueDimBackward0", "unique_dim")
+
+
+def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
+    """torch.unique: the sorted distinct values (torch's CPU kernel sorts even when
+    sorted=False), optionally with each element's index into them and their counts."""
+    a = input._data
+    if dim is not None:
+        d = _wrap_dim(dim, a.ndim)
+        vals, inv, cnt = np.unique(a, return_inverse=True, return_counts=True, axis=d)
+    else:
+        vals, inv, cnt = np.unique(a.reshape(-1), return_inverse=True, return_counts=True)
+        inv = inv.reshape(a.shape)
+    node = _UniqueDim if dim is not None else _Unique2
+    out = [record("unique", vals, input._device, (input,), node)]
+    if return_inverse:
+        out.append(record("unique", inv.astype(np.int64), input._device, (), None))
+    if return_counts:
+        out.append(record("unique", cnt.astype(np.int64), input._device, (), None))
+    return out[0] if len(out) == 1 else tuple(out)

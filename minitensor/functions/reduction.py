@@ -38,17 +38,19 @@ return_types_max = _return_type_cls("max")
 return_types_min = _return_type_cls("min")
 
 
-def _dims(t, dim):
+def _dims(t, dim, empty_is_all=False):
+    """The reduced dims as a tuple (None: all). ``empty_is_all``: sum, mean, var and std
+    read an empty dim list as every dim (torch's old convention), the others as none."""
     nd = t._data.ndim
     if dim is None:
         return None
     if isinstance(dim, (list, tuple)):
-        if nd == 0:
-            return ()
-        out = tuple(_wrap_dim(d, nd) for d in dim)
+        if not dim and empty_is_all:
+            return None
+        out = tuple(_wrap_dim(d, nd) for d in dim)      # a 0-d tensor takes dims -1 and 0
         if len(set(out)) != len(out):
             raise RuntimeError(f"dim {out[0]} appears multiple times in the list of dims")
-        return out
+        return out if nd else ()
     d = _wrap_dim(dim, nd)
     return (d,) if nd else ()
 
@@ -157,8 +159,17 @@ class MaxBackward0(Node):   # max(dim): grad goes to the chosen index
 MinBackward0 = type("MinBackward0", (MaxBackward0,), {"__slots__": ()})
 
 
+def _autograd_dtype(t, dtype):
+    """A differentiable op asked for an integer result from a tensor that requires grad:
+    torch's autograd refuses to record it."""
+    from ..dispatch import needs_grad
+    if dtype.np.kind not in "fc" and needs_grad((t,)):
+        raise RuntimeError(f"Autograd not support dtype: {SCALAR_NAMES[dtype.name]}")
+
+
 def _sum_dtype(t, dtype):
     if dtype is not None:
+        _autograd_dtype(t, dtype)
         return dtype.np
     k = t._data.dtype.kind
     return np.int64 if k in "biu" else t._data.dtype
@@ -205,12 +216,13 @@ def sum(input, dim=None, keepdim=False, *, dtype=None, out=None, **kw):
     if kw:
         dim = _axis_alias("sum", dim, kw)
     _dim_arg("sum", dim)
-    dims = _dims(input, dim)
+    dims = _dims(input, dim, empty_is_all=True)
     out_dt = _sum_dtype(input, dtype)
     if input._data.dtype is _F16 and np.dtype(out_dt) is _F16:
         arr = _half_sum(input._data, dims, keepdim)
-    else:
-        arr = np.sum(input._data, axis=dims, keepdims=keepdim, dtype=out_dt)
+    else:       # the ufunc's reduce, not np.sum: a warning must come from a minitensor frame
+        with quiet:
+            arr = np.add.reduce(input._data, dims, out_dt, keepdims=keepdim)
     if dims is None and dim is None:
         return record("sum", arr, input._device, (input,), SumBackward0,
                       {"self_sizes": input._data.shape})
@@ -244,8 +256,11 @@ def mean(input, dim=None, keepdim=False, *, dtype=None, out=None, **kw):
         raise RuntimeError(
             "mean(): could not infer output dtype. Input dtype must be either a floating point or "
             f"complex dtype. Got: {SCALAR_NAMES[input.dtype.name]}")
-    dims = _dims(input, dim)
-    x = input._data if dtype is None else input._data.astype(dtype.np)
+    dims = _dims(input, dim, empty_is_all=True)
+    # a half result is averaged in float32 from the input itself (torch's opmath), so an
+    # int32 70000 is not rounded to inf before it is divided
+    x = input._data if dtype is None else input._data.astype(
+        np.float32 if dtype.np == np.float16 else dtype.np)
     if x.size == 0 or (dims is not None and builtins_any(x.shape[d] == 0 for d in dims)):
         # NumPy warns "Mean of empty slice"; torch quietly gives nan
         arr = np.full(np.sum(x, axis=dims, keepdims=keepdim).shape, np.nan, x.dtype)
@@ -254,6 +269,9 @@ def mean(input, dim=None, keepdim=False, *, dtype=None, out=None, **kw):
             arr = np.asarray(np.mean(x, axis=dims, keepdims=keepdim, dtype=np.float32)).astype(_F16)
     else:
         arr = np.mean(x, axis=dims, keepdims=keepdim, dtype=x.dtype)
+    if dtype is not None and dtype.np == np.float16:
+        with quiet:
+            arr = np.asarray(arr).astype(np.float16)
     if dims is None:
         return record("mean", arr, input._device, (input,), MeanBackward0,
                       {"self_sizes": input._data.shape, "n": input._data.size})
@@ -488,6 +506,8 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
             f"linalg_vector_norm(): argument 'ord' (position 2) must be Number, not {type(p).__name__}")
     if dtype is not None:
         input = input.to(dtype)
+    if input._data.dtype.kind not in "fc":      # torch checks the dtype before the dims
+        return _vector_norm(input, p, None, keepdim)
     return _vector_norm(input, p, _dims(input, dim), keepdim)
 
 
@@ -511,7 +531,7 @@ def _var_core(op, input, dim, unbiased, keepdim, correction):
     dim, unbiased, keepdim = _var_args(dim, unbiased, keepdim)
     if input._data.dtype.kind != "f":
         raise RuntimeError("std and var only support floating point and complex dtypes")
-    dims = _dims(input, dim)
+    dims = _dims(input, dim, empty_is_all=True)
     c = _correction(unbiased, correction)
     x = input._data
     n = x.size if dims is None else int(np.prod([x.shape[d] for d in dims]))
@@ -527,6 +547,9 @@ def _var_core(op, input, dim, unbiased, keepdim, correction):
         m = np.mean(xa, axis=dims, keepdims=True)
         ss = np.sum((xa - m) ** 2, axis=dims, keepdims=keepdim)
         var = np.asarray(ss / builtins.max(0, n - c))
+    if isinstance(dim, (tuple, list)) and not dim:
+        n = 1       # measured: torch's backward counts an empty dim list as no elements
+                    # reduced (its gradient is then inf/nan), though the forward reduced all
     return var, dims, keepdim, n, c, m      # var is float64: std takes its root before rounding
 
 
@@ -663,6 +686,61 @@ def median(input, dim=None, keepdim=False):
     values = record("median", vals, input._device, (input,), MedianBackward1,
                     {"self_sizes": a.shape, "dim": d, "keepdim": keepdim, "indices": idx})
     return return_type("median", values, record("median", idx.astype(np.int64), input._device, (), None))
+
+
+class KthvalueBackward0(MaxBackward0):
+    pass
+
+
+def kthvalue(input, k, dim=-1, keepdim=False):
+    """The k-th smallest element along ``dim`` and its index (NaN counts as largest)."""
+    a = input._data
+    d = _wrap_dim(dim, a.ndim)
+    n = a.shape[d] if a.ndim else 1
+    if not 1 <= k <= n:
+        raise RuntimeError(f"kthvalue(): selected number k out of range for dimension {d}")
+    if a.dtype == np.bool_:
+        raise NotImplementedError("\"kthvalue_cpu\" not implemented for 'Bool'")
+    if a.ndim == 0:
+        return return_type("kthvalue", record("kthvalue", a.copy(), input._device, (input,),
+                                              KthvalueBackward0, {"self_sizes": (), "dim": 0,
+                                                                  "keepdim": keepdim, "indices": None}),
+                           record("kthvalue", np.zeros((), np.int64), input._device, (), None))
+    idx = np.take(np.argsort(a, axis=d, kind="stable"), k - 1, axis=d)
+    vals = np.take_along_axis(a, np.expand_dims(idx, d), axis=d)
+    if not keepdim:
+        vals = np.squeeze(vals, d)
+    else:
+        idx = np.expand_dims(idx, d)
+    values = record("kthvalue", vals, input._device, (input,), KthvalueBackward0,
+                    {"self_sizes": a.shape, "dim": d, "keepdim": keepdim, "indices": idx})
+    return return_type("kthvalue", values,
+                       record("kthvalue", idx.astype(np.int64), input._device, (), None))
+
+
+def count_nonzero(input, dim=None):
+    r = np.count_nonzero(input._data, axis=_dims(input, dim))
+    return record("count_nonzero", np.asarray(r, np.int64), input._device, (input,), None)
+
+
+NansumBackward0 = type("NansumBackward0", (Node,), {
+    "saves": (("self", 0),),
+    "backward": lambda self, g: (_expand_back(g, self.self_sizes, self.dims, self.keepdim)
+                                 * ~np.isnan(self.saved()[0]),)})
+
+
+def nansum(input, dim=None, keepdim=False, *, dtype=None):
+    """sum with NaN counted as 0; its gradient is 0 where the input was NaN."""
+    a = input._data
+    if a.dtype.kind != "f":
+        return sum(input, dim, keepdim, dtype=dtype)
+    dims = _dims(input, dim, empty_is_all=True)
+    out_dt = _sum_dtype(input, dtype)
+    with quiet:
+        arr = np.add.reduce(np.where(np.isnan(a), 0, a).astype(a.dtype), dims, out_dt,
+                            keepdims=keepdim)
+    return record("nansum", arr, input._device, (input,), NansumBackward0,
+                  {"self_sizes": a.shape, "dims": dims, "keepdim": keepdim})
 
 
 # ------------------------------------------- torch's argument-parser messages

@@ -391,6 +391,18 @@ UNARY_EXPRS = (
     "a.item()", "a.tolist()", "a.unbind(0)", "a.chunk(2)",
     "a.abs_()", "a.neg_()", "a.exp_()", "a.sqrt_()", "a.floor_()", "a.square_()",
     "a.clamp_(0, 1)", "a.zero_()", "a.fill_(2)", "a.fill_(2.5)", "a.relu_()", "a.sigmoid_()",
+    # reductions with dims, keepdim and dtype (not kthvalue: which of equal values torch's
+    # quickselect returns is unspecified; the regression list keeps a case without ties)
+    "a.sum(dim=(0, 1))", "a.sum((0, 0))", "a.sum(())", "a.sum(0, True)", "a.sum(0, dtype=torch.int8)",
+    "a.sum(dtype=torch.bool)", "a.mean((0, 1), keepdim=True)", "a.mean(dtype=torch.float64)",
+    "a.mean(0, dtype=torch.float16)", "a.prod(dtype=torch.float64)", "a.max(dim=1, keepdim=True)",
+    "a.max(5)", "a.amax((0, 1))", "a.amax(())", "a.argmax(dim=1, keepdim=True)", "a.all(dim=())",
+    "a.var(0, correction=0)", "a.std(1, unbiased=False, keepdim=True)", "a.std(dim=())",
+    "a.norm(p=1)", "a.norm(p=float('inf'), dim=1)", "a.norm(p=0)", "a.logsumexp(1, keepdim=True)",
+    "a.median(1, keepdim=True)", "a.cumsum(-1, dtype=torch.float64)", "a.count_nonzero()",
+    "a.count_nonzero(0)", "a.nansum()", "a.nansum(0)", "a.sort(1, descending=True)",
+    "a.argsort(0, descending=True)", "a.topk(2, 1, largest=False)", "a.unique()", "a.unique(return_inverse=True, return_counts=True)",
+    "a.log_softmax(0, dtype=torch.float64)",
 )
 # per dtype, the values to draw from: small ones plus a few near the dtype's edge
 UNARY_VALUES = {"bool": (0, 1), "uint8": (0, 1, 2, 5, 200, 255), "int8": (-3, -1, 0, 2, 100, -128),

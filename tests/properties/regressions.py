@@ -147,6 +147,16 @@ UNARY_REGRESSIONS = [
     ("a cast out of range is silent in torch", (('tensor', 'float64', (3,), (-3, 1e300, -1)), 'a.float()')),
     ("float -> int cast of a huge value is silent", (('tensor', 'float32', (3,), (-3, 1e30, 0)), 'a.long()')),
     ("chunk of a 0-d tensor", (('tensor', 'int8', (), (-1,)), 'a.chunk(2)')),
+    ("an empty dim list sums every dim", (('tensor', 'float32', (2, 3), (-3, -1, 0, 0.5, 2, 1e30)), 'a.sum(())')),
+    ("std over an empty dim list", (('tensor', 'float64', (2, 3), (-3, -1, 0, 0.5, 2, 1e300)), 'a.std(dim=())')),
+    ("a half mean of int32 is computed in float32", (('tensor', 'int32', (2, 3), (-3, 0, 2, 70000, -3, 0)),
+     'a.mean(0, dtype=torch.float16)')),
+    ("a float -> int8 sum of inf is silent", (('tensor', 'float32', (2, 3), (-3, -1, 0, 0.5, 2, 1e30)),
+     'a.sum(0, dtype=torch.int8)')),
+    ("count_nonzero", (('tensor', 'int16', (2, 3), (-3, 0, 2, 300, -30000, -3)), 'a.count_nonzero()')),
+    ("nansum", (('tensor', 'float16', (2, 3), (-3, -1, 0, 0.5, 2, 300)), 'a.nansum()')),
+    ("kthvalue", (('tensor', 'float32', (2, 3), (-3, -1, 0, 0.5, 2, 1e30)), 'a.kthvalue(1, 1)')),
+    ("unique", (('tensor', 'int8', (2, 3), (-3, -1, 0, 2, 100, -128)), 'a.unique()')),
 ]
 
 
@@ -211,6 +221,12 @@ GRAD_REGRESSIONS = [
     ("lt_ records LtBackward1", ("binary", "float32", ((3,), (3,)), "a.lt_(b)")),
     ("floor_divide_ records NotImplemented", ("binary", "float64", ((3,), (3,)), "a.floor_divide_(b)")),
     ("remainder_ records RemainderBackward1", ("binary", "float32", ((3,), ()), "a.remainder_(b)")),
+    ("autograd refuses an integer sum of a tensor that requires grad", ("unary", "float32", (3,),
+     "a.sum(0, dtype=torch.int8)")),
+    ("std over an empty dim list: torch's inf/nan gradient", ("unary", "float32", (3,), "a.std(dim=())")),
+    ("softmax with a dtype casts first (ToCopyBackward0)", ("unary", "float32", (3,),
+     "a.log_softmax(0, dtype=torch.float64)")),
+    ("unique records Unique2Backward0", ("unary", "float32", (3,), "a.unique()")),
 ]
 
 
