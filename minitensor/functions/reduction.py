@@ -677,15 +677,20 @@ def median(input, dim=None, keepdim=False):
                            record("median", np.zeros((), np.int64), input._device, (), None))
     if not a.shape[d]:
         raise IndexError(f"median(): Expected reduction dim {d} to have non-zero size.")
-    idx = _lower_median_index(a, d)
+    return _selected("median", input, _lower_median_index(a, d), d, keepdim, MedianBackward1)
+
+
+def _selected(op, input, idx, d, keepdim, node):
+    """(values, indices) of the elements ``idx`` picks along ``d`` (median, kthvalue)."""
+    a = input._data
     vals = np.take_along_axis(a, np.expand_dims(idx, d), axis=d)
     if not keepdim:
         vals = np.squeeze(vals, d)
     else:
         idx = np.expand_dims(idx, d)
-    values = record("median", vals, input._device, (input,), MedianBackward1,
+    values = record(op, vals, input._device, (input,), node,
                     {"self_sizes": a.shape, "dim": d, "keepdim": keepdim, "indices": idx})
-    return return_type("median", values, record("median", idx.astype(np.int64), input._device, (), None))
+    return return_type(op, values, record(op, idx.astype(np.int64), input._device, (), None))
 
 
 class KthvalueBackward0(MaxBackward0):
@@ -707,15 +712,7 @@ def kthvalue(input, k, dim=-1, keepdim=False):
                                                                   "keepdim": keepdim, "indices": None}),
                            record("kthvalue", np.zeros((), np.int64), input._device, (), None))
     idx = np.take(np.argsort(a, axis=d, kind="stable"), k - 1, axis=d)
-    vals = np.take_along_axis(a, np.expand_dims(idx, d), axis=d)
-    if not keepdim:
-        vals = np.squeeze(vals, d)
-    else:
-        idx = np.expand_dims(idx, d)
-    values = record("kthvalue", vals, input._device, (input,), KthvalueBackward0,
-                    {"self_sizes": a.shape, "dim": d, "keepdim": keepdim, "indices": idx})
-    return return_type("kthvalue", values,
-                       record("kthvalue", idx.astype(np.int64), input._device, (), None))
+    return _selected("kthvalue", input, idx, d, keepdim, KthvalueBackward0)
 
 
 def count_nonzero(input, dim=None):

@@ -56,6 +56,18 @@ def _nested(flat, shape):
     return [_nested(flat[i * step:(i + 1) * step], shape[1:]) for i in range(shape[0])]
 
 
+def _literal(o):
+    """The torch.tensor(...) source for a ("tensor", dtype, shape, values) operand."""
+    _, dtype, shape, vals = o
+    if dtype == "bool":
+        vs = [bool(v) for v in vals]
+    elif dtype.startswith("float"):
+        vs = [float(v) for v in vals]
+    else:
+        vs = list(vals)
+    return f"torch.tensor({_nested(vs, shape)!r}, dtype=torch.{dtype})"
+
+
 @st.composite
 def programs(draw, max_steps=10, kinds=None):
     kinds = kinds or ("create", "view", "view", "view", "inplace", "inplace", "setitem", "copy",
@@ -349,16 +361,7 @@ def render_mixed(prog):
     a, b, op = prog
 
     def lit(o):
-        if o[0] == "scalar":
-            return o[1]
-        _, dtype, shape, vals = o
-        if dtype == "bool":
-            vs = [bool(v) for v in vals]
-        elif dtype.startswith("float"):
-            vs = [float(v) for v in vals]
-        else:
-            vs = list(vals)
-        return f"torch.tensor({_nested(vs, shape)!r}, dtype=torch.{dtype})"
+        return o[1] if o[0] == "scalar" else _literal(o)
     lines = [f"a = {lit(a)}", f"b = {lit(b)}", "with expect_error('op'):"]
     if op in ("add_", "mul_", "copy_"):
         lines += [f"    r = a.{op}(b)", "    obs('same', r is a)", "obs('a', a)"]
@@ -401,7 +404,8 @@ UNARY_EXPRS = (
     "a.norm(p=1)", "a.norm(p=float('inf'), dim=1)", "a.norm(p=0)", "a.logsumexp(1, keepdim=True)",
     "a.median(1, keepdim=True)", "a.cumsum(-1, dtype=torch.float64)", "a.count_nonzero()",
     "a.count_nonzero(0)", "a.nansum()", "a.nansum(0)", "a.sort(1, descending=True)",
-    "a.argsort(0, descending=True)", "a.topk(2, 1, largest=False)", "a.unique()", "a.unique(return_inverse=True, return_counts=True)",
+    "a.argsort(0, descending=True)", "a.topk(2, 1, largest=False)", "a.unique()",
+    "a.unique(return_inverse=True, return_counts=True)",
     "a.log_softmax(0, dtype=torch.float64)",
 )
 # per dtype, the values to draw from: small ones plus a few near the dtype's edge
@@ -422,14 +426,8 @@ def unary_ops(draw):
 
 
 def render_unary(prog):
-    (_, dtype, shape, vals), expr = prog
-    if dtype == "bool":
-        vs = [bool(v) for v in vals]
-    elif dtype.startswith("float"):
-        vs = [float(v) for v in vals]
-    else:
-        vs = list(vals)
-    return (f"a = torch.tensor({_nested(vs, shape)!r}, dtype=torch.{dtype})\n"
+    operand, expr = prog
+    return (f"a = {_literal(operand)}\n"
             f"with expect_error('op'):\n    obs('r', {expr})\nobs('a_final', a)\n")
 
 
@@ -470,16 +468,6 @@ def render_binary(prog):
     return (f"a = {_literal(a)}\nb = {_literal(b)}\n"
             f"with expect_error('op'):\n    obs('r', {expr})\nobs('a_final', a)\nobs('b_final', b)\n")
 
-
-def _literal(o):
-    _, dtype, shape, vals = o
-    if dtype == "bool":
-        vs = [bool(v) for v in vals]
-    elif dtype.startswith("float"):
-        vs = [float(v) for v in vals]
-    else:
-        vs = list(vals)
-    return f"torch.tensor({_nested(vs, shape)!r}, dtype=torch.{dtype})"
 
 
 # The same expressions with gradients: float tensors that require grad; the result's
