@@ -17,6 +17,7 @@ from .dtypes import FROM_NP, dtype as _dtype_cls
 from .tensor import Tensor, _wrap
 from .random import default_generator
 from ._quiet import quiet
+from ._arg_parser import tp_name
 
 
 _PY_DTYPES = {float: "float64", int: "int64", bool: "bool"}
@@ -48,14 +49,37 @@ def _finish(op, arr, device, requires_grad, source=()):
 
 
 # ------------------------------------------------------------ data inference
-def _infer_dtype(data):
-    """torch's dtype inference from nested Python data: bool < int < float."""
+def _check_sizes(data):
     # torch sizes the tensor along the first elements: a str there is one more "dim"
     x = data
     while isinstance(x, (list, tuple)) and x:
         x = x[0]
         if isinstance(x, str):
             raise ValueError("too many dimensions 'str'")
+
+
+_NUMBERS = (bool, int, float, np.bool_, np.integer, np.floating, np.ndarray, Tensor)
+
+
+def _unpack_error(x, dt):
+    """What torch's store_scalar says for an element it cannot read as ``dt``."""
+    name = tp_name(x)
+    if dt.is_floating_point:
+        return TypeError(f"must be real number, not {name}")
+    return TypeError(f"'{name}' object cannot be interpreted as an integer")
+
+
+def _check_storable(data, dt):
+    """With a dtype given, torch does not infer one: it reads each element as that dtype."""
+    _check_sizes(data)
+    for x in (_flat(data) if isinstance(data, (list, tuple)) else (data,)):
+        if not isinstance(x, _NUMBERS):
+            raise _unpack_error(x, dt)
+
+
+def _infer_dtype(data):
+    """torch's dtype inference from nested Python data: bool < int < float."""
+    _check_sizes(data)
     kind = 0
     stack = [data]
     seen_any = False
@@ -193,11 +217,17 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
                 isinstance(x, Tensor) for x in _flat(data)):
             _check_ragged(data)
             data = _untensor(data)
-        dt = dtype or _infer_dtype(data)
+        if dtype is None:
+            dt = _infer_dtype(data)
+        else:
+            dt = dtype
+            _check_storable(data, dt)
     elif isinstance(data, complex):
         raise TypeError("complex tensors are not supported by minitensor")
     elif isinstance(data, (str, bytes)):
         raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
+    elif dtype is not None:
+        raise _unpack_error(data, dtype)
     else:
         raise RuntimeError(
             f"Could not infer dtype of {type(data).__name__}")

@@ -21,6 +21,9 @@ def _roots(tensors, grad_tensors, what):
     elif isinstance(grad_tensors, Tensor):
         grad_tensors = (grad_tensors,)
     grad_tensors = tuple(grad_tensors)
+    for g in grad_tensors[:len(tensors)]:       # _make_grads checks each before the count
+        if g is not None and not isinstance(g, Tensor):
+            raise TypeError(f"gradients can be either Tensors or None, but got {type(g).__name__}")
     if len(grad_tensors) != len(tensors):
         raise RuntimeError(
             f"got {len(grad_tensors)} tensors and {len(tensors)} gradients")
@@ -39,9 +42,6 @@ def _roots(tensors, grad_tensors, what):
                         f"grad can be implicitly created only for real scalar outputs but got {t.dtype}")
             g = np.ones(t._data.shape, t._data.dtype)
         else:
-            if not isinstance(g, Tensor):
-                from ..creation import tensor
-                g = tensor(g, dtype=t.dtype)
             if g._data.shape != t._data.shape:
                 raise RuntimeError(
                     f"Mismatch in shape: grad_output[{i}] has a shape of torch.Size([{', '.join(map(str, g._data.shape))}]) "
