@@ -28,7 +28,7 @@ from .functions.pointwise import (add, sub, subtract, mul, multiply, div, divide
                                   bitwise_or, bitwise_xor, bitwise_left_shift, bitwise_right_shift,
                                   square, log2, log10, log1p, expm1, exp2, rsqrt, tan, erf, erfc, sinh,
                                   cosh, asin, acos, atan, arcsin, arccos, arctan, floor, ceil, round,
-                                  trunc, fix, frac, fmax, fmin, outer, ger, lerp, xlogy, rsub,
+                                  trunc, fix, frac, fmax, fmin, atan2, arctan2, outer, ger, lerp, xlogy, rsub,
                                   nan_to_num)
 from .functions.indexing import (flip, roll, index_select, gather, take, take_along_dim,
                                  masked_fill, masked_select, nonzero, argwhere, split, chunk,
@@ -59,9 +59,7 @@ int = int32
 short = int16
 cfloat = None
 from .layout import layout, strided
-contiguous_format = "torch.contiguous_format"      # memory formats, by name only
-preserve_format = "torch.preserve_format"
-channels_last = "torch.channels_last"
+from .memory_format import memory_format, contiguous_format, preserve_format, channels_last
 __version__ = "2.13.0"    # the torch version whose behaviour minitensor follows
 
 from .creation import TYPED_CONSTRUCTORS as _TC   # legacy typed constructors

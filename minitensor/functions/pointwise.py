@@ -780,12 +780,14 @@ def _nan_to_num(a, nan, posinf, neginf):
 
 def nan_to_num(input, nan=0.0, posinf=None, neginf=None):
     _check_tensor("nan_to_num", input)
+    nan = 0.0 if nan is None else nan       # None means the default, as in torch
     return record("nan_to_num", _nan_to_num(input._data, nan, posinf, neginf), input._device,
                   (input,), NanToNumBackward0)
 
 
 def nan_to_num_(self, nan=0.0, posinf=None, neginf=None):
     check_inplace(self)
+    nan = 0.0 if nan is None else nan
     old = _wrap(self._data.copy(), self._device)
     return inplace("nan_to_num_", self, _nan_to_num(self._data, nan, posinf, neginf), (self,),
                    _bind_saved(NanToNumBackward0, old), check=False)
@@ -1375,6 +1377,24 @@ def fmax(input, other):
     return _binary("fmax", input, other, np.fmax, FmaxBackward0)
 
 
+class Atan2Backward0(Node):
+    saves = (("self", 0), ("other", 1))
+
+    def backward(self, g):
+        a, b = self.saved()
+        with quiet:
+            r = a * a + b * b
+            return g * b / r, g * -a / r
+
+
+def atan2(input, other):
+    _need_tensor("atan2", other)
+    return _binary("atan2", input, other, np.arctan2, Atan2Backward0, to_float=True)
+
+
+arctan2 = atan2
+
+
 def fmin(input, other):
     _need_tensor("fmin", other)
     return _binary("fmin", input, other, np.fmin, FminBackward0)
@@ -1622,6 +1642,7 @@ floor_divide_ = _inplace_from("floor_divide_", floor_divide,
                               nodes=(_NotImplementedInplace, _NotImplementedInplace))
 remainder_ = _inplace_from("remainder_", remainder, nodes=(RemainderBackward0, RemainderBackward1))
 fmod_ = _inplace_from("fmod_", fmod, nodes=(FmodBackward0, FmodBackward1))
+atan2_ = arctan2_ = _inplace_from("atan2_", atan2, nodes=(Atan2Backward0, Atan2Backward0))
 bitwise_and_ = _inplace_from("bitwise_and_", bitwise_and)
 bitwise_or_ = _inplace_from("bitwise_or_", bitwise_or)
 bitwise_xor_ = _inplace_from("bitwise_xor_", bitwise_xor)

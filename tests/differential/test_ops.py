@@ -872,6 +872,26 @@ for code in ["torch.add(torch.tensor([True, False]), torch.tensor([True, True]),
              "torch.tensor([True]).pow_(False)", "torch.tensor([True, False]).pow_(True)"]:
     with expect_error(code):
         obs(code, eval(code))
+
+### atan2_values_grads_and_inplace
+y = torch.tensor([1., -2., 0., 3.], requires_grad=True)
+x = torch.tensor([2., 1., -1., 0.], requires_grad=True)
+a = torch.atan2(y, x)
+obs('a', a)
+a.sum().backward()
+obs('gy', y.grad)
+obs('gx', x.grad)
+obs('method', y.detach().atan2(x.detach()))
+obs('alias', torch.arctan2(torch.tensor([1, 2]), torch.tensor([3, 4])))
+z = y.detach().clone()
+z.atan2_(x.detach())
+obs('inplace', z)
+obs('ver', z._version)
+w = y * 1
+w.atan2_(x)
+obs('graph', w)
+with expect_error():
+    torch.ones(2).atan2(2.)
 '''
 
 CASES = parse_cases(_BASE)
