@@ -138,7 +138,8 @@ METHODS = {
     "exp2": P.exp2, "rsqrt": P.rsqrt, "tan": P.tan, "erf": P.erf, "erfc": P.erfc, "sinh": P.sinh, "cosh": P.cosh,
     "asin": P.asin, "acos": P.acos, "atan": P.atan, "arcsin": P.asin, "arccos": P.acos,
     "arctan": P.atan, "floor": P.floor, "ceil": P.ceil, "round": P.round, "trunc": P.trunc,
-    "fix": P.trunc, "frac": P.frac, "fmax": P.fmax, "fmin": P.fmin, "outer": P.outer, "ger": P.outer,
+    "fix": P.trunc, "frac": P.frac, "fmax": P.fmax, "fmin": P.fmin, "atan2": P.atan2, "arctan2": P.atan2,
+    "atan2_": P.atan2_, "arctan2_": P.atan2_, "outer": P.outer, "ger": P.outer,
     "lerp": P.lerp, "lerp_": P.lerp_, "xlogy": P.xlogy,
     "square_": P.square_, "log2_": P.log2_, "log10_": P.log10_, "log1p_": P.log1p_,
     "expm1_": P.expm1_, "rsqrt_": P.rsqrt_, "tan_": P.tan_, "erf_": P.erf_, "erfc_": P.erfc_, "frac_": P.frac_, "floor_": P.floor_,
@@ -148,7 +149,7 @@ METHODS = {
     "flip": I.flip, "roll": I.roll, "index_select": I.index_select, "gather": I.gather,
     "take": I.take, "take_along_dim": I.take_along_dim, "masked_fill": I.masked_fill,
     "masked_fill_": I.masked_fill_, "masked_select": I.masked_select, "nonzero": I.nonzero,
-    "argwhere": I.argwhere, "repeat": I.repeat, "tile": I.tile, "narrow_copy": V.narrow_copy, "split": I.split, "chunk": I.chunk,
+    "argwhere": I.argwhere, "repeat": I.repeat, "tile": I.tile, "narrow_copy": V.narrow_copy, "split": lambda self, split_size, dim=0: I.split(self, split_size, dim), "chunk": I.chunk,
     "tensor_split": I.tensor_split, "diagonal": I.diagonal, "as_strided": I.as_strided,
     "movedim": I.movedim, "moveaxis": I.movedim, "unfold": I.unfold, "sort": I.sort,
     "argsort": I.argsort, "topk": I.topk, "cumsum": I.cumsum, "cumprod": I.cumprod,
@@ -218,41 +219,16 @@ for _name, _dt in (("float", _D.float32), ("double", _D.float64), ("half", _D.fl
                    ("byte", _D.uint8), ("bool", _D.bool_)):
     METHODS[_name] = C._cast(_dt)
 
-import re as _re  # noqa: E402
+from . import _arg_parser, _signatures  # noqa: E402
 
-_POSITION = _re.compile(r"\(position (\d+)\)")
-
-
-def _counted_from_self(fn):
-    """A method counts argument positions after self ("add(): argument 'other' (position 1)")
-    where the function counts self (position 2): the message is renumbered on its way out.
-    Only for methods off the hot paths (the operators call the functions directly)."""
-    def method(self, *args, **kwargs):
-        try:
-            return fn(self, *args, **kwargs)
-        except TypeError as e:
-            msg = str(e)
-            new = _POSITION.sub(lambda m: f"(position {int(m.group(1)) - 1})", msg)
-            if new == msg:
-                raise
-            raise TypeError(new) from None
-    method.__name__ = getattr(fn, "__name__", "method")
-    method.__doc__ = getattr(fn, "__doc__", None)
-    return method
-
-
-_RENUMBERED = ("add", "sub", "mul", "div", "subtract", "multiply", "divide", "true_divide",
-               "matmul", "mm", "bmm", "dot", "mv", "maximum", "minimum", "fmax", "fmin", "fmod",
-               "remainder", "floor_divide", "xlogy", "lerp", "logical_and", "logical_or",
-               "logical_xor", "bitwise_and", "bitwise_or", "bitwise_xor", "outer", "isclose",
-               "allclose", "equal", "type_as", "expand_as", "view_as", "reshape_as", "where",
-               "masked_fill")      # (the in-place methods' messages already count from self)
-for _name in _RENUMBERED:
-    if _name in METHODS:
-        METHODS[_name] = _counted_from_self(METHODS[_name])
-
+_arg_parser._tensor_cls = Tensor
 for _name, _fn in METHODS.items():
-    setattr(Tensor, _name, _fn)
+    setattr(Tensor, _name, _arg_parser.checked_method(_name, _fn))
+
+# the methods tensor.py defines itself (size, stride, item, ...) get the same checks
+for _name in sorted(_signatures.NOARGS | set(_signatures.TENSOR_METHODS)):
+    if _name not in METHODS and callable(Tensor.__dict__.get(_name)):
+        setattr(Tensor, _name, _arg_parser.checked_method(_name, Tensor.__dict__[_name]))
 
 Tensor.T = property(V.T)
 Tensor.mT = property(V.mT)

@@ -10,6 +10,7 @@
 """
 import numpy as np
 
+from ..memory_format import contiguous_format, channels_last
 from .. import events
 from ..autograd import grad_mode
 from ..autograd.node import Node
@@ -110,13 +111,24 @@ def _empty_like_strided(arr, dtype=None):
     return out
 
 
+def _check_memory_format(self, memory_format):
+    if memory_format is channels_last:
+        if self._data.ndim != 4:
+            raise RuntimeError("required rank 4 tensor to use channels_last format")
+        raise NotImplementedError("minitensor does not model the channels_last memory format")
+
+
 def clone(self, *, memory_format=None):
-    if memory_format == "torch.contiguous_format":
+    if memory_format is not None:
+        _check_memory_format(self, memory_format)
+    if memory_format is contiguous_format:
         return record("clone", np.array(self._data, order="C"), self._device, (self,), CloneBackward0)
     return record("clone", _empty_like_strided(self._data), self._device, (self,), CloneBackward0)
 
 
 def contiguous(self, memory_format=None):
+    if memory_format is not None:
+        _check_memory_format(self, memory_format)
     if self.is_contiguous():
         return self
     return record("contiguous", np.ascontiguousarray(self._data), self._device, (self,), CloneBackward0)
@@ -261,7 +273,8 @@ new_ones = _new_filled("new_ones", 1)
 new_empty = _new_filled("new_empty", 0)
 
 
-def new_full(self, size, fill_value, *, dtype=None, device=None, requires_grad=False):
+def new_full(self, size, fill_value, *, dtype=None, layout=None, device=None, pin_memory=False,
+             requires_grad=False):
     from ..creation import full
     return full(size, fill_value, dtype=dtype or self.dtype, device=device or self._device,
                 requires_grad=requires_grad)

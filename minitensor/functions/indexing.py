@@ -8,6 +8,7 @@ as in torch; the engine adds their full-size gradients at the common input.
 """
 import numpy as np
 
+from .._arg_parser import PythonArgParser
 from ..autograd.node import Node
 from ..dispatch import make_view, record, inplace, SCALAR_NAMES
 from ..tensor import Tensor, _wrap_dim, _storage_of
@@ -379,7 +380,17 @@ def _at_least_1d(op, t, message="{} expects at least a 1-dimensional tensor"):
         raise RuntimeError(message.format(op))
 
 
+# Tensor.split is Python in torch: an int goes to _VF.split, anything else to
+# _VF.split_with_sizes, whose parsers (counting the tensor as position 1) check the rest
+_SPLIT = PythonArgParser(["split(Tensor input, SymInt split_size, int64_t dim=0)",
+                          "split(Tensor input, SymIntArrayRef split_size, int64_t dim=0)"])
+_SPLIT_WITH_SIZES = PythonArgParser(
+    ["split_with_sizes(Tensor input, SymIntArrayRef split_sizes, int64_t dim=0)"])
+
+
 def split(self, split_size_or_sections, dim=0):
+    parser = _SPLIT if isinstance(split_size_or_sections, int) else _SPLIT_WITH_SIZES
+    parser.parse((self, split_size_or_sections, dim), {})
     _at_least_1d("split", self)
     nd = self._data.ndim
     d = _wrap_dim(dim, nd)
@@ -719,9 +730,21 @@ _Unique2 = _no_derivative("Unique2Backward0", "_unique2")
 _UniqueDim = _no_derivative("UniqueDimBackward0", "unique_dim")
 
 
+_UNIQUE2 = PythonArgParser(["_unique2(Tensor input, bool sorted=True, bool return_inverse=False, "
+                            "bool return_counts=False)"])
+_UNIQUE_DIM = PythonArgParser(["unique_dim(Tensor input, int64_t dim, bool sorted=True, "
+                               "bool return_inverse=False, bool return_counts=False)"])
+
+
 def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
     """torch.unique: the sorted distinct values (torch's CPU kernel sorts even when
     sorted=False), optionally with each element's index into them and their counts."""
+    # torch.unique is Python; it passes its arguments by keyword to one of these parsers
+    flags = {"sorted": sorted, "return_inverse": return_inverse, "return_counts": return_counts}
+    if dim is None:
+        _UNIQUE2.parse((input,), flags)
+    else:
+        _UNIQUE_DIM.parse((input, dim), flags)
     a = input._data
     if dim is not None:
         d = _wrap_dim(dim, a.ndim)

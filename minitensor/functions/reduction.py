@@ -501,7 +501,11 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
     """torch.norm: a vector norm (``linalg.vector_norm``) for a number or 'fro' ``p``."""
     if p == "fro" or p is None:
         p = 2
-    elif isinstance(p, str) or not isinstance(p, (int, builtins.float)) or isinstance(p, bool):
+    elif p == "nuc":
+        raise NotImplementedError("minitensor does not model the nuclear norm (p='nuc')")
+    elif isinstance(p, str):        # torch hands any other string to matrix_norm
+        raise RuntimeError(f"linalg.matrix_norm: Order {p} not supported.")
+    elif not isinstance(p, (int, builtins.float)) or isinstance(p, bool):
         raise TypeError(
             f"linalg_vector_norm(): argument 'ord' (position 2) must be Number, not {type(p).__name__}")
     if dtype is not None:

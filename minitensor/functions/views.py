@@ -516,7 +516,7 @@ def _type_string(t):
     return "CPUBoolType" if t._data.dtype == np.bool_ else f"torch.{t.dtype._legacy}"
 
 
-def expand(self, *sizes):
+def expand(self, *sizes, implicit=False):     # implicit: only the tracer reads it
     sizes = _shape_arg(sizes, "expand")
     shp = self._data.shape
     if len(sizes) < len(shp):

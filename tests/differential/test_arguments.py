@@ -1,0 +1,134 @@
+"""Every Tensor method called with bad arguments fails as torch 2.13's does: the same
+exception type and message, from torch's argument parser (minitensor/_arg_parser.py) or,
+for the methods torch writes in Python, from Python itself. Also: the keyword forms torch
+accepts (its names, NumPy's axis/keepdims, deprecated overloads) reach the op."""
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from minitensor import _signatures  # noqa: E402
+
+from harness import make_test, parse_cases  # noqa: E402
+
+METHODS = sorted(_signatures.TENSOR_METHODS.keys() | _signatures.NOARGS | _signatures.PYTHON)
+BAD = {"str": "'a'", "none": "None", "floats": "[1.5]", "many": "1, 2, 3, 4, 5, 6",
+       "bogus_kw": "bogus=1", "str_then_kw": "'a', dim=0"}
+
+# torch without CUDA refuses t.cuda(None); minitensor's cuda device is simulated and works
+SIMULATED = {"cuda_none"}
+
+CASES = {}
+for _m in METHODS:
+    for _label, _args in BAD.items():
+        if f"{_m}_{_label}" in SIMULATED:
+            continue
+        CASES[f"{_m}_{_label}"] = (f"t = torch.ones(2, 2)\nwith expect_error():\n"
+                                   f"    t.{_m}({_args})\n")
+
+CASES.update(parse_cases(r'''
+### keywords_reach_the_op
+t = torch.ones(2, 3)
+obs('view_size', t.view(size=(6,)))
+obs('view_dtype', t.view(dtype=torch.int32))
+obs('expand', t.expand(size=(2, 2, 3)).shape)
+obs('permute', t.permute(dims=(1, 0)).shape)
+obs('swapaxes', t.swapaxes(axis0=0, axis1=1).shape)
+obs('flip', t.flip(dims=[0]))
+obs('reshape', t.reshape(shape=[3, 2]))
+obs('repeat', t.repeat(repeats=[2, 1]).shape)
+obs('tile', t.tile(dims=[2]).shape)
+obs('broadcast_to', t.broadcast_to(size=[2, 2, 3]).shape)
+obs('tensor_split', t.tensor_split(sections=3, dim=1))
+obs('tensor_split_idx', t.tensor_split(indices=[1], dim=1))
+obs('new_full', t.new_full((2,), 3, layout=torch.strided))
+c = torch.zeros(2, 3)
+obs('copy_', c.copy_(other=t))
+obs('resize_as_', torch.zeros(1).resize_as_(the_template=t).shape)
+obs('add_kw', t.add(other=t, alpha=2))
+
+### numpy_keyword_names
+t = torch.arange(6.).view(2, 3)
+obs('sum_axis', t.sum(axis=1))
+obs('sum_keepdims', t.sum(axis=1, keepdims=True))
+obs('mean_axis', t.mean(axis=0))
+obs('max_axis', t.max(axis=0, keepdims=True))
+obs('add_x2', t.add(x2=t))
+
+### deprecated_overload_warns_and_binds
+t = torch.ones(2)
+obs('add', t.add(2, t))
+obs('sub', t.sub(2, t))
+obs('add_again', t.add(3, t))
+
+### verdicts_are_not_cached_across_values
+t = torch.ones(2, 2)
+obs('ok', t.clone(memory_format=torch.contiguous_format).stride())
+with expect_error():
+    t.clone(memory_format='a')
+obs('ok_sum', t.sum(dim=(0,)))
+with expect_error():
+    t.sum(dim=(0.5,))
+obs('scalar_tensor', t.pow(torch.tensor(2.)))
+with expect_error():
+    t.fill_(torch.ones(2))
+with expect_error():
+    t.squeeze(torch.tensor(0.5))
+obs('squeeze_int_tensor', t.squeeze(torch.tensor(0)).shape)
+
+### varargs_int_lists
+t = torch.ones(2, 3)
+obs('view', t.view(3, 2).shape)
+with expect_error():
+    t.view(3, 'a')
+with expect_error():
+    t.view(3, 2, dim=1)
+with expect_error():
+    t.permute(1, 0.5)
+with expect_error():
+    t.permute((1.5, 0))
+with expect_error():
+    t.expand(2, 3, implicit=1)
+
+### invalid_combination_keywords
+t = torch.ones(2, 2)
+with expect_error():
+    t.max(dim='a', keepdim=True)
+with expect_error():
+    t.sum(dim=0, keepdim=1)
+with expect_error():
+    t.sum(0, True, dtype=2)
+with expect_error():
+    t.clamp(min='a')
+with expect_error():
+    t.to('cpu', bogus=1)
+with expect_error():
+    t.view(bogus=1, other=2)
+with expect_error():
+    t.add(t, t, t)
+with expect_error():
+    t.add(other=t, bogus=1)
+with expect_error():
+    t.add(t, other=t)
+with expect_error():
+    t.index_select(0, [1])
+with expect_error():
+    t.masked_fill(t > 0, 'a')
+with expect_error():
+    t.where(t > 0, None)
+
+### tensor_lists_and_sizes
+t = torch.ones(2, 2)
+with expect_error():
+    t.new_zeros((2, 'a'))
+with expect_error():
+    t.new_ones([None])
+with expect_error():
+    t.split([1, 'a'])
+with expect_error():
+    t.split(1.5)
+obs('split_kw', t.split(split_size=1))
+with expect_error():
+    t.split()
+'''))
+
+test_case = make_test(CASES)
