@@ -108,4 +108,9 @@ def __getattr__(name):
         return _lazy(name)
     raise AttributeError(f"module 'torch' has no attribute '{name}'")
 
+# torch.add(t, ...) and the other functions of Tensor ops check their arguments with
+# torch's parser, as the methods do (minitensor/_methods.py)
+from . import _arg_parser as _ap, _signatures as _sg  # noqa: E402
+globals().update({n: _ap.checked_function(n, globals()[n]) for n in _sg.FUNCTIONS if n in globals()})
+
 _install_warning_filter()   # NumPy's inf/nan warnings from inside ops: torch is silent

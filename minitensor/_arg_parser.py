@@ -657,6 +657,66 @@ def _numbers_from_tensors(sig, args, kwargs):
 _UNWRAP = {"int64_t": int, "SymInt": int, "double": float}
 
 
+_FUNCTION_PARSERS = {}
+
+
+def checked_function(name, impl):
+    """``impl`` as torch.<name>, its arguments first checked against torch's function
+    signatures ("add(Tensor input, Tensor other, *, Scalar alpha=1, Tensor out=None)")."""
+    parser = _FUNCTION_PARSERS.get(name)
+    if parser is None:
+        parser = _FUNCTION_PARSERS[name] = PythonArgParser(_signatures.FUNCTIONS[name])
+    accepted = parser._accepted
+    positional = _positional_only(impl, parser) | _ALIAS_NAMES
+
+    def function(*args, **kwargs):
+        n = len(args)
+        if kwargs:
+            key = (_types(args), *[(k, type(v)) for k, v in kwargs.items()])
+        elif n == 1:
+            key = type(args[0])
+        elif n == 2:
+            key = (type(args[0]), type(args[1]))
+        else:
+            key = _types(args)
+        pack = accepted.get(key)
+        if pack is None:
+            sig, st = parser.parse(args, kwargs)
+            if sig.deprecated:
+                return _call_deprecated(impl, None, sig, args, kwargs)
+            pack = False
+            if not st.by_value:
+                accepted[key] = pack
+            elif kwargs or any(isinstance(a, _tensor_cls) for a in args):
+                args, kwargs = _numbers_from_tensors(sig, args, kwargs)
+        out = None
+        if kwargs:
+            if "out" in kwargs:
+                kwargs = dict(kwargs)
+                out = kwargs.pop("out")
+            if not positional.isdisjoint(kwargs):
+                args, kwargs = _as_impl_takes(parser, args, kwargs)
+        if out is None:
+            return impl(*args, **kwargs)
+        from .functions.copying import check_out, write_out
+        check_out(name, out, args)
+        return write_out(name, out, impl(*args, **kwargs), args)
+
+    function.__name__ = name
+    function.__qualname__ = name
+    function.__doc__ = getattr(impl, "__doc__", None)
+    function.__wrapped__ = impl
+    return function
+
+
+def _parameters(impl):
+    import inspect
+    try:
+        return inspect.signature(impl).parameters
+    except (TypeError, ValueError):
+        return {}
+
+
 def _types(args):
     return tuple([type(a) for a in args])
 
@@ -679,7 +739,7 @@ def _positional_only(impl, parser):
         return frozenset()
     if any(p.kind is p.VAR_KEYWORD for p in params.values()):
         return frozenset()
-    names = {p.name for s in parser.signatures for p in s.params}
+    names = {p.name for s in parser.signatures for p in s.params} - {"out"}
     return frozenset(n for n in names if n not in params
                      or params[n].kind in (inspect.Parameter.VAR_POSITIONAL,
                                            inspect.Parameter.POSITIONAL_ONLY))
@@ -720,4 +780,4 @@ def _call_deprecated(impl, self, sig, args, kwargs):
         bound[p.name] = value
     if "async" in bound:
         bound["non_blocking"] = bound.pop("async")
-    return impl(self, **bound)
+    return impl(**bound) if self is None else impl(self, **bound)

@@ -15,6 +15,9 @@ class dtype:
         # only for a missing attribute: torch's C type prints its module in the message
         raise AttributeError(f"'torch.dtype' object has no attribute '{name}'")
 
+    def __call__(self, *args, **kwargs):      # torch.float(t) is a mistake for t.float()
+        raise TypeError("'torch.dtype' object is not callable")
+
     def __init__(self, name, np_dtype, category, legacy):
         self.name = name
         self.np = np.dtype(np_dtype)

@@ -41,12 +41,12 @@ def printed(message):
     return [line[3:] for line in message.splitlines() if line.startswith(" * (")]
 
 
-def _torch_message(name, args, kwargs):
+def _torch_message(call, args, kwargs):
     try:
-        getattr(torch.ones(2, 2), name)(*args, **kwargs)
-    except TypeError as e:
+        call(*args, **kwargs)
+    except Exception as e:
         return str(e)
-    raise AssertionError(f"{name}{args}{kwargs} did not raise")
+    raise AssertionError(f"{call}{args}{kwargs} did not raise")
 
 
 def _probe_message(signature):
@@ -57,63 +57,95 @@ def _probe_message(signature):
     return None
 
 
-def classify(name, candidates):
-    method = getattr(torch.Tensor, name)
-    if type(method).__name__ == "function":
+def classify(call, python, candidates, own):
+    """(kind, signatures) of one method or function: ``call`` calls it on torch,
+    ``own(candidate)`` tells a literal that may be its signature."""
+    if python:
         return "python", None
-    msg = _torch_message(name, (), {"__probe__": None})
+    msg = _torch_message(call, (), {"__probe__": None})
     if "takes no keyword arguments" in msg:
         return "noargs", None
-    if "received an invalid combination" not in msg:
-        # one plausible signature answered for itself; nine arguments fit none, so a
-        # parser with several signatures lists them all
-        listing = _torch_message(name, tuple(range(9)), {"__probe__": None})
-        if "received an invalid combination" in listing and " * (" in listing:
+    if " * (" not in msg and "but expected (" not in msg:
+        # one plausible signature answered for itself (or the keyword was named as
+        # unrecognized); nine Nones fit no signature, so torch prints what it expected
+        listing = _torch_message(call, (None,) * 9, {})
+        if " * (" in listing or "but expected (" in listing:
             msg = listing
-    own = [c for c in candidates if not re.match(r"[a-z_0-9]+\(Tensor (input|self)\b", c)
-           and "Tensor out=None" not in c and "TensorList[" not in c.split("out=")[0][-12:]]
+    own = [c for c in candidates if own(c)]
     if "received an invalid combination" in msg:
-        shown = printed(msg)
         visible = []
-        for s in shown:
+        # several visible signatures are listed (" * (...)"); a lone one ends the message
+        for s in printed(msg) or [msg.rsplit("but expected ", 1)[1]]:
             match = [c for c in own if "|" not in c and _arg_parser.FunctionSignature(c).to_string() == s]
             if len(match) != 1:
-                raise AssertionError(f"{name}: {s!r} matches {match} of {own}")
+                raise AssertionError(f"{call}: {s!r} matches {match} of {own}")
             visible.append(match[0])
-        hidden = [c for c in own if "|" in c]
+        hidden = [c for c in own if "|" in c and c.split("|")[0] not in
+                  {v.split("|")[0] for v in visible}]
         return "parser", visible + hidden
     single = [c for c in own if "|" not in c and _probe_message(c) == msg]
     if len(single) != 1:
-        raise AssertionError(f"{name}: one signature expected, found {single} ({msg})")
+        raise AssertionError(f"{call}: one signature expected, found {single} ({msg})")
     return "parser", single + [c for c in own if "|" in c]
+
+
+def _method_literal(c):
+    return (not re.match(r"[a-z_0-9]+\(Tensor (input|self)\b", c) and "Tensor out=None" not in c
+            and "TensorList[" not in c.split("out=")[0][-12:])
+
+
+def _function_literal(c):
+    return bool(re.match(r"[a-z_0-9]+\((Tensor (input|self|condition)|Scalar self)\b", c))
+
+
+def _emit(title, table):
+    print(f"\n{title} = {{")
+    for n, sigs in table.items():
+        print(f"    {n!r}: (")
+        for s in sigs:
+            print(f"        {s!r},")
+        print("    ),")
+    print("}")
 
 
 def main():
     found = literals()
+    t = torch.ones(2, 2)
     names = sorted(n for n in set(METHODS) | set(vars(minitensor.Tensor))
                    if not n.startswith("_") and hasattr(torch.Tensor, n)
                    and callable(getattr(torch.Tensor, n)))
     parsers, noargs, python = {}, [], []
     for n in names:
-        kind, sigs = classify(n, found.get(n, []))
+        kind, sigs = classify(getattr(t, n), type(getattr(torch.Tensor, n)).__name__ == "function",
+                              found.get(n, []), _method_literal)
         if kind == "parser":
             parsers[n] = sigs
         elif kind == "noargs":
             noargs.append(n)
         else:
             python.append(n)
+    # torch.add(t, ...), torch.sum(t, ...): the functions of the same ops, where torch's
+    # function takes the tensor as its first argument ("Tensor input")
+    functions = {}
+    for n in names:
+        f = getattr(torch, n, None)
+        if f is None or not hasattr(minitensor, n) or type(f).__name__ == "function":
+            continue
+        try:
+            kind, sigs = classify(f, False, found.get(n, []), _function_literal)
+        except AssertionError as e:     # e.g. bitwise_and(Number self, Tensor other)
+            print(f"skipped torch.{n}: {e}", file=sys.stderr)
+            continue
+        if kind == "parser" and all(_function_literal(s) for s in sigs):
+            functions[n] = sigs
     print('"""Generated by scripts/gen_signatures.py from torch 2.13: do not edit by hand.')
     print("\nTENSOR_METHODS: each method's signatures in torch's parser order (PythonArgParser);")
-    print("NOARGS: methods CPython binds with METH_NOARGS; PYTHON: methods torch writes in Python.\"\"\"")
-    print("\nTENSOR_METHODS = {")
-    for n, sigs in parsers.items():
-        print(f"    {n!r}: (")
-        for s in sigs:
-            print(f"        {s!r},")
-        print("    ),")
-    print("}\n")
-    print(f"NOARGS = frozenset({sorted(noargs)!r})\n")
+    print("NOARGS: methods CPython binds with METH_NOARGS; PYTHON: methods torch writes in Python;")
+    print("FUNCTIONS: torch.<op>'s signatures, for the ops whose function takes the tensor first.\"\"\"")
+    _emit("TENSOR_METHODS", parsers)
+    print(f"\nNOARGS = frozenset({sorted(noargs)!r})\n")
     print(f"PYTHON = frozenset({sorted(python)!r})")
+    _emit("FUNCTIONS", functions)
 
 
 if __name__ == "__main__":

@@ -8,6 +8,8 @@
 - ``.data``: same storage, but a NEW version counter (why it silently breaks autograd).
 - ``deepcopy``: leaves only; a memo keeps shared storages shared.
 """
+import builtins
+
 import numpy as np
 
 from ..memory_format import contiguous_format, channels_last
@@ -335,7 +337,7 @@ def shallow_copy(self):
 
 
 # ----------------------------------------------------------- metadata change
-def resize_(self, *sizes, memory_format=None):
+def resize_(self, *sizes, memory_format=None, _bump_version=True):
     from .views import _shape_arg
     if self.requires_grad:
         raise RuntimeError("cannot resize variables that require grad")
@@ -353,11 +355,71 @@ def resize_(self, *sizes, memory_format=None):
     from ..tensor import _contiguous_strides
     changed = tuple(sizes) != self._data.shape
     self._data = array_over(st, self._data.dtype, sizes, _contiguous_strides(sizes), off)
-    if changed:                  # torch bumps the version only when the geometry changes
+    if changed and _bump_version:   # torch bumps the version only when the geometry changes
         _bump(self)
     if listeners:
         events.emit(events.INPLACE, "resize_", (self,), (self,))
     return self
+
+
+_RESIZED = ("An output with one or more elements was resized since it had shape [{}], which "
+            "does not match the required output shape [{}]. This behavior is deprecated, and in "
+            "a future PyTorch release outputs will not be resized unless they have zero "
+            "elements. You can explicitly reuse an out tensor t by resizing it, inplace, to zero "
+            "elements with t.resize_(0).")
+
+
+def check_out(op, out, args):
+    """torch refuses out= where autograd would need a graph, before the op runs."""
+    from ..autograd.grad_mode import is_grad_enabled
+    if is_grad_enabled() and builtins.any(
+            isinstance(a, Tensor) and a.requires_grad for a in (out, *args)):
+        raise RuntimeError(f"{op}(): functions with out=... arguments don't support automatic "
+                           "differentiation, but one of the arguments requires grad.")
+
+
+def write_out(op, out, result, args):
+    """torch.<op>(..., out=out): the result is cast into ``out``, which is resized to the
+    result's shape first (with torch's warning when it had elements), and returned."""
+    from ..dispatch import SCALAR_NAMES
+    from .pointwise import _can_cast
+    if not isinstance(result, Tensor):
+        raise NotImplementedError(f"minitensor does not model out= for {op}, whose result is "
+                                  "not one tensor")
+    fixed = _OUT_DTYPE.get(op)
+    if fixed is not None and out.dtype.name != fixed[0]:
+        raise RuntimeError(fixed[1].format(SCALAR_NAMES[out.dtype.name], out.dtype.name,
+                                           _C_TYPE[out.dtype.name]))
+    if result.dtype is not out.dtype and not _can_cast(result.dtype, out.dtype):
+        raise RuntimeError(f"result type {SCALAR_NAMES[result.dtype.name]} can't be cast to the "
+                           f"desired output type {SCALAR_NAMES[out.dtype.name]}")
+    for a in args:
+        if isinstance(a, Tensor) and a is not out:
+            assert_no_partial_overlap(out._data, a._data)
+    if out._data.shape != result._data.shape:
+        if out._data.size:
+            import warnings
+            warnings.warn(_RESIZED.format(", ".join(map(str, out._data.shape)),
+                                          ", ".join(map(str, result._data.shape))),
+                          UserWarning, stacklevel=3)
+        resize_(out, result._data.shape, _bump_version=False)    # only the copy counts
+    return copy_(out, result)
+
+
+_C_TYPE = {"float32": "float", "float64": "double", "float16": "c10::Half", "int64": "long int",
+           "int32": "int", "int16": "short int", "int8": "signed char", "uint8": "unsigned char",
+           "bool": "bool"}
+
+# ops whose result has one dtype refuse any other out dtype, each in its own words
+# ({0}: torch's scalar name, e.g. Float; {2}: its C type, e.g. float)
+_OUT_DTYPE = {
+    "all": ("bool", "all only supports bool tensor for result, got: {0}"),
+    "any": ("bool", "any only supports bool tensor for result, got: {0}"),
+    "argmax": ("int64", "Expected out tensor to have dtype long int, but got {2} instead"),
+    "argmin": ("int64", "Expected out tensor to have dtype long int, but got {2} instead"),
+    "nonzero": ("int64", "nonzero: Expected out tensor to have scalar type Long but got scalar "
+                         "type{0}"),
+}
 
 
 def resize_as_(self, other, memory_format=None):

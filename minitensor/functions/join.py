@@ -46,6 +46,10 @@ def _tensors(op, tensors):
 
 
 def cat(tensors, dim=0, *, out=None):
+    if out is not None:
+        from .copying import check_out, write_out
+        check_out("cat", out, tuple(tensors))
+        return write_out("cat", out, cat(tensors, dim), tuple(tensors))
     ts = _tensors("cat", tensors)
     # torch skips legacy empty 1-d tensors of shape [0]
     for i, t in enumerate(ts):      # checked first, for every input, before the dim
@@ -74,6 +78,10 @@ concat = concatenate = cat
 
 
 def stack(tensors, dim=0, *, out=None):
+    if out is not None:
+        from .copying import check_out, write_out
+        check_out("stack", out, tuple(tensors))
+        return write_out("stack", out, stack(tensors, dim), tuple(tensors))
     ts = _tensors("stack", tensors)
     shape = ts[0]._data.shape
     for i, t in enumerate(ts):

@@ -401,7 +401,7 @@ def _alpha_check(x, alpha):
                            "point number.")
 
 
-def add(input, other, *, alpha=1, out=None):
+def add(input, other, *, alpha=1):
     x, y, dev, _ = operands("add", input, other)
     if alpha != 1 or type(alpha) is float:
         _alpha_check(x, alpha)
@@ -418,7 +418,7 @@ def add(input, other, *, alpha=1, out=None):
     return record("add", arr, dev, (input, other), AddBackward0, {"alpha": alpha} if alpha != 1 else None)
 
 
-def sub(input, other, *, alpha=1, out=None):
+def sub(input, other, *, alpha=1):
     _no_bool_sub(input, other)
     x, y, dev, _ = operands("sub", input, other)
     if alpha != 1:
@@ -453,7 +453,7 @@ def rsub(input, other, *, alpha=1):
     return record("rsub", y - x * alpha, dev, (input,), RsubBackward1, {"alpha": alpha})
 
 
-def mul(input, other, *, out=None):
+def mul(input, other):
     x, y, dev, _ = operands("mul", input, other)
     try:
         arr = x * y
@@ -462,7 +462,7 @@ def mul(input, other, *, out=None):
     return record("mul", arr, dev, (input, other), MulBackward0)
 
 
-def div(input, other, *, rounding_mode=None, out=None):
+def div(input, other, *, rounding_mode=None):
     if rounding_mode is not None:
         x, y, dev, _ = operands("div", input, other)
         _broadcast_first(input, other, x, y)

@@ -206,7 +206,7 @@ def _dim_arg(op, dim, ints_only=False):
     raise _bad_args(op, dim)
 
 
-def sum(input, dim=None, keepdim=False, *, dtype=None, out=None, **kw):
+def sum(input, dim=None, keepdim=False, *, dtype=None, **kw):
     if dim is None and dtype is None and not keepdim and not kw and type(input) is Tensor:
         x = input._data           # fast path: t.sum() of a float tensor
         if x.dtype.kind == "f":
@@ -241,7 +241,7 @@ def _half_sum(x, axis, keepdims):
         return np.asarray(np.add.reduce(x, axis, np.float32, keepdims=keepdims)).astype(_F16)
 
 
-def mean(input, dim=None, keepdim=False, *, dtype=None, out=None, **kw):
+def mean(input, dim=None, keepdim=False, *, dtype=None, **kw):
     if dim is None and dtype is None and not keepdim and not kw and type(input) is Tensor:
         x = input._data           # fast path: t.mean() of a non-empty float tensor
         if x.dtype.kind == "f" and x.size and x.dtype is not _F16:
