@@ -735,8 +735,7 @@ def _sigmoid(x):
         x = x.reshape(1)            # ufuncs on 0-d arrays return scalars, not arrays
         return _sigmoid(x).reshape(())
     r = np.negative(x)
-    with quiet:                     # exp(-x) may overflow to inf: 1/inf is the right 0
-        np.exp(r, out=r)
+    np.exp(r, out=r)    # may overflow to inf (1/inf is the right 0); the filter hushes it
     np.add(r, _ONE[r.dtype], out=r)
     return np.reciprocal(r, out=r)
 
