@@ -660,12 +660,16 @@ _UNWRAP = {"int64_t": int, "SymInt": int, "double": float}
 _FUNCTION_PARSERS = {}
 
 
-def checked_function(name, impl):
+def checked_function(name, impl, signatures=None):
     """``impl`` as torch.<name>, its arguments first checked against torch's function
-    signatures ("add(Tensor input, Tensor other, *, Scalar alpha=1, Tensor out=None)")."""
-    parser = _FUNCTION_PARSERS.get(name)
-    if parser is None:
-        parser = _FUNCTION_PARSERS[name] = PythonArgParser(_signatures.FUNCTIONS[name])
+    signatures ("add(Tensor input, Tensor other, *, Scalar alpha=1, Tensor out=None)";
+    by default the generated ones)."""
+    if signatures is not None:
+        parser = PythonArgParser(signatures)
+    else:
+        parser = _FUNCTION_PARSERS.get(name)
+        if parser is None:
+            parser = _FUNCTION_PARSERS[name] = PythonArgParser(_signatures.FUNCTIONS[name])
     accepted = parser._accepted
     positional = _positional_only(impl, parser) | _ALIAS_NAMES
 

@@ -664,10 +664,23 @@ def normal(mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, device=N
 
 
 # ------------------------------------------------------------ torch.Tensor(...)
+# torch.Tensor(...)'s parser (tensor_new.cpp's legacy constructor), in torch's order
+_LEGACY_NEW = None
+_LEGACY_SIGNATURES = [
+    "new(*, Device? device=None)", "new(Storage storage)", "new(*, int64_t cdata)|hidden",
+    "new(Tensor other)", "new(Tensor other, *, Device? device=None)|hidden",
+    "new(SymIntArrayRef size, *, Device? device=None)", "new(PyObject* data, *, Device? device=None)"]
+
+
 def legacy_new(cls, *args, _dtype=None, **kwargs):
     """``torch.Tensor(...)``: float32 from data, or an (uninitialised) tensor of a shape.
     ``_dtype``: the dtype of a typed constructor (``torch.LongTensor(...)``)."""
     from .size import Size
+    from ._arg_parser import PythonArgParser
+    global _LEGACY_NEW
+    if _LEGACY_NEW is None:
+        _LEGACY_NEW = PythonArgParser(_LEGACY_SIGNATURES)
+    _LEGACY_NEW.parse(args, kwargs)
     device = kwargs.pop("device", None)
     if kwargs:
         raise TypeError(f"new() received an invalid combination of arguments - got ({', '.join(kwargs)})")
@@ -684,6 +697,8 @@ def legacy_new(cls, *args, _dtype=None, **kwargs):
         t = tensor(data, dtype=dt, device=device)
     elif all(isinstance(a, int) and not isinstance(a, bool) for a in args):
         t = zeros(*args, dtype=dt, device=device)
+    elif len(args) == 1 and not isinstance(args[0], (str, bytes)):
+        raise TypeError(f"new(): data must be a sequence (got {tp_name(args[0])})")
     else:
         raise TypeError(
             "new(): invalid data type '" + type(args[0]).__name__ + "'")

@@ -12,14 +12,40 @@ import numpy as np
 from ..autograd.node import Node
 from ..dispatch import record, make_view, SCALAR_NAMES
 from ..functions import pointwise as _P
-from ..functions.activation import softmax, log_softmax          # noqa: F401
+from ..functions import activation as _A
+from .._arg_parser import PythonArgParser, checked_function
 from ..functions.linalg import mm, _column_major
 from ..functions.views import reshape, t as _t, broadcast_to, UnsafeViewBackward0, ViewBackward0
 from ..tensor import Tensor
 from .._quiet import quiet
 
 
+# torch's Python functions hand their arguments to these C parsers (torch._C._nn)
+_LEAKY_RELU = PythonArgParser(["leaky_relu(Tensor input, Scalar negative_slope=0.01, *, Tensor out=None)"])
+_NLL_LOSS = PythonArgParser([
+    "nll_loss_nd(Tensor input, Tensor target, Tensor? weight=None, "
+    "int64_t reduction=at::Reduction::Mean, SymInt ignore_index=-100)"])
+_CROSS_ENTROPY = PythonArgParser([
+    "cross_entropy_loss(Tensor input, Tensor target, Tensor? weight=None, "
+    "int64_t reduction=at::Reduction::Mean, SymInt ignore_index=-100, double label_smoothing=0.0)"])
+_ENUM = {"none": 0, "mean": 1, "sum": 2}     # torch's _Reduction.get_enum
+
+
 # ----------------------------------------------------------------- activations
+def softmax(input, dim=None, _stacklevel=3, dtype=None):
+    """torch's F.softmax (argument order as torch's); a given dim goes through the method,
+    so a bad one gets the method's parser error."""
+    if dim is None:
+        return _A.softmax(input, None, dtype=dtype, _stacklevel=_stacklevel + 1)
+    return input.softmax(dim) if dtype is None else input.softmax(dim, dtype=dtype)
+
+
+def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
+    if dim is None:
+        return _A.log_softmax(input, None, dtype=dtype, _stacklevel=_stacklevel + 1)
+    return input.log_softmax(dim) if dtype is None else input.log_softmax(dim, dtype=dtype)
+
+
 def relu(input, inplace=False):
     return _P.relu_(input) if inplace else _P.relu(input)
 
@@ -41,6 +67,7 @@ class LeakyReluBackward0(Node):
 
 
 def leaky_relu(input, negative_slope=0.01, inplace=False):
+    _LEAKY_RELU.parse((input, negative_slope), {})
     if inplace:
         raise NotImplementedError("leaky_relu(inplace=True) is not modelled by minitensor")
     x = input._data
@@ -91,9 +118,7 @@ def addmm(input, mat1, mat2):
                   {"mat1_strides": mat1._data.strides, "mat2_strides": mat2._data.strides})
 
 
-def linear(input, weight, bias=None):
-    if not isinstance(input, Tensor):
-        raise TypeError(f"linear(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
+def _linear(input, weight, bias=None):
     nd = input._data.ndim
     if nd == 0 or weight._data.ndim == 0:
         raise RuntimeError(f"both arguments to linear need to be at least 1D, but they are "
@@ -118,6 +143,11 @@ def linear(input, weight, bias=None):
     return record("_unsafe_view", out._data.reshape(input._data.shape[:-1] + (wt._data.shape[-1],)),
                   out._device, (out,), UnsafeViewBackward0, {"self_sizes": out._data.shape})
 
+
+
+# F.linear is torch._C._nn.linear itself: its parser reads the arguments
+linear = checked_function("linear", _linear, [
+    "linear(Tensor input, Tensor weight, Tensor? bias=None, *, Tensor out=None)"])
 
 def _checked(x2, wt):
     _check_mm(x2, wt)
@@ -160,7 +190,7 @@ class MseLossBackward0(Node):
 def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
     if weight is not None:
         raise NotImplementedError("mse_loss(weight=...) is not modelled by minitensor")
-    if target.shape != input.shape:
+    if target.size() != input.size():      # torch's own test, so a non-tensor fails the same
         warnings.warn(
             f"Using a target size ({target.size()}) that is different to the input size "
             f"({input.size()}). This will likely lead to incorrect results due to broadcasting. "
@@ -221,6 +251,7 @@ def _unflatten_classes(g, shape):
 def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
              reduction="mean"):
     reduction = _reduction(reduction, size_average, reduce)
+    _NLL_LOSS.parse((input, target, weight, _ENUM[reduction], ignore_index), {})
     x, t = input._data, target._data
     if x.ndim < 1:
         raise ValueError(f"Expected 1 or more dimensions (got {x.ndim})")
@@ -273,6 +304,7 @@ class DivBackward1(Node):
 def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
                   reduction="mean", label_smoothing=0.0):
     reduction = _reduction(reduction, size_average, reduce)
+    _CROSS_ENTROPY.parse((input, target, weight, _ENUM[reduction], ignore_index, label_smoothing), {})
     if label_smoothing != 0.0:
         raise NotImplementedError("cross_entropy(label_smoothing=...) is not modelled by minitensor")
     dim = 0 if input._data.ndim == 1 else 1

@@ -40,6 +40,16 @@ for _f in FUNCTIONS:
         CASES[f"torch_{_f}_{_label}"] = (f"t = torch.ones(2, 2)\nwith expect_error():\n"
                                          f"    {call}\n")
 
+# torch.nn.functional: torch's Python functions and the C parsers they call
+NN_FUNCTIONS = ["cross_entropy", "leaky_relu", "linear", "log_softmax", "mse_loss", "nll_loss",
+                "relu", "sigmoid", "softmax", "tanh"]
+NN_BAD = {"str": "'a'", "none": "None", "floats": "[1.5]", "many": "t, t, t, t, t, t, t",
+          "bogus_kw": "bogus=1"}
+for _f in NN_FUNCTIONS:
+    for _label, _args in NN_BAD.items():
+        CASES[f"F_{_f}_{_label}"] = (f"t = torch.ones(2, 2)\n"
+                                     f"with expect_error():\n    F.{_f}(t, {_args})\n")
+
 CASES.update(parse_cases(r'''
 ### keywords_reach_the_op
 t = torch.ones(2, 3)
@@ -175,6 +185,17 @@ with torch.no_grad():
     g = torch.empty(0)
     torch.mul(torch.ones(2, requires_grad=True), 2, out=g)
     obs('g', g)
+
+### legacy_constructor
+obs('list', torch.Tensor([1, 2]))
+obs('shape', torch.Tensor(2, 3).shape)
+obs('empty', torch.Tensor())
+obs('size', torch.Tensor(torch.Size([2, 3])).shape)
+obs('long', torch.LongTensor([1, 2]))
+for bad in ("torch.Tensor(torch.ones(2), 'a')", "torch.Tensor(2, 'a')", "torch.Tensor(None)",
+            "torch.Tensor(1.5)", "torch.Tensor('a')", "torch.Tensor(bogus=1)"):
+    with expect_error(bad):
+        eval(bad)
 '''))
 
 test_case = make_test(CASES)
