@@ -11,6 +11,7 @@ second one re-parses the printed signatures, so "*" and defaults count as argume
 
 Only validation happens here: the op itself still reads its own arguments.
 """
+import inspect
 import operator
 import types
 import warnings
@@ -582,15 +583,9 @@ def checked_method(name, impl):
         takes_varargs = _takes_varargs(impl)
 
         def checked(self, args, kwargs, key):
-            """The call's argument types were not seen before (or never bind by type alone)."""
-            sig, st = parser.parse(args, kwargs)
+            sig, pack, args, kwargs = _first_sight(parser, args, kwargs, key, takes_varargs)
             if sig.deprecated:
                 return _call_deprecated(impl, self, sig, args, kwargs)
-            pack = st.packed and not takes_varargs
-            if not st.by_value:
-                accepted[key] = pack
-            elif kwargs or any(isinstance(a, _tensor_cls) for a in args):
-                args, kwargs = _numbers_from_tensors(sig, args, kwargs)
             return call(self, args, kwargs, pack)
 
         def call(self, args, kwargs, pack):
@@ -633,6 +628,22 @@ def checked_method(name, impl):
     method.__doc__ = getattr(impl, "__doc__", None)
     method.__wrapped__ = impl
     return method
+
+
+def _first_sight(parser, args, kwargs, key, takes_varargs):
+    """A call whose argument types were not seen before (or never bind by type alone):
+    parse it, remember the verdict when types alone decide it, and return (signature,
+    pack, args, kwargs): ``pack`` when an int list bound to the positional arguments
+    (squeeze(0, 1)) and the op does not take them as *args."""
+    sig, st = parser.parse(args, kwargs)
+    pack = st.packed and not takes_varargs
+    if sig.deprecated:
+        return sig, pack, args, kwargs
+    if not st.by_value:
+        parser._accepted[key] = pack
+    elif kwargs or any(isinstance(a, _tensor_cls) for a in args):
+        args, kwargs = _numbers_from_tensors(sig, args, kwargs)
+    return sig, pack, args, kwargs
 
 
 _ALIASES = {alias: name for name, aliases in _NUMPY_NAMES.items() for alias in aliases}
@@ -683,16 +694,10 @@ def checked_function(name, impl, signatures=None):
             key = (type(args[0]), type(args[1]))
         else:
             key = _types(args)
-        pack = accepted.get(key)
-        if pack is None:
-            sig, st = parser.parse(args, kwargs)
+        if key not in accepted:
+            sig, _, args, kwargs = _first_sight(parser, args, kwargs, key, True)
             if sig.deprecated:
                 return _call_deprecated(impl, None, sig, args, kwargs)
-            pack = False
-            if not st.by_value:
-                accepted[key] = pack
-            elif kwargs or any(isinstance(a, _tensor_cls) for a in args):
-                args, kwargs = _numbers_from_tensors(sig, args, kwargs)
         out = None
         if kwargs:
             if "out" in kwargs:
@@ -714,11 +719,11 @@ def checked_function(name, impl, signatures=None):
 
 
 def _parameters(impl):
-    import inspect
+    """``impl``'s parameters, or None when Python cannot tell them."""
     try:
         return inspect.signature(impl).parameters
     except (TypeError, ValueError):
-        return {}
+        return None
 
 
 def _kwargs_key(args, kwargs):
@@ -737,27 +742,19 @@ def _types(args):
 
 
 def _takes_varargs(impl):
-    import inspect
-    try:
-        return any(p.kind is p.VAR_POSITIONAL for p in inspect.signature(impl).parameters.values())
-    except (TypeError, ValueError):
-        return True
+    params = _parameters(impl)
+    return params is None or any(p.kind is p.VAR_POSITIONAL for p in params.values())
 
 
 def _positional_only(impl, parser):
     """torch's keyword names that ``impl`` cannot take as keywords (view(*size) has no
     ``size``; copy_(src) calls torch's ``other`` src): the wrapper passes them by position."""
-    import inspect
-    try:
-        params = inspect.signature(impl).parameters
-    except (TypeError, ValueError):
-        return frozenset()
-    if any(p.kind is p.VAR_KEYWORD for p in params.values()):
+    params = _parameters(impl)
+    if params is None or any(p.kind is p.VAR_KEYWORD for p in params.values()):
         return frozenset()
     names = {p.name for s in parser.signatures for p in s.params} - {"out"}
     return frozenset(n for n in names if n not in params
-                     or params[n].kind in (inspect.Parameter.VAR_POSITIONAL,
-                                           inspect.Parameter.POSITIONAL_ONLY))
+                     or params[n].kind in (params[n].VAR_POSITIONAL, params[n].POSITIONAL_ONLY))
 
 
 def _as_impl_takes(parser, args, kwargs):
