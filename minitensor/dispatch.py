@@ -87,6 +87,8 @@ def link(out, node_cls, inputs, attrs=None, saves=None):
     Runs for every differentiable op: everything is inlined (edge(), _meta(), saved())."""
     node = _new(node_cls)
     node._seq = next(_sequence)   # newer nodes run first in backward, as in torch
+    if len(inputs) == 1 and saves is None and not node_cls._no_edge:
+        return _link1(out, node, node_cls, inputs, attrs)
     edges, meta = [], []
     for t in inputs:
         if isinstance(t, Tensor):
@@ -135,6 +137,38 @@ def link(out, node_cls, inputs, attrs=None, saves=None):
     return node
 
 
+def _link1(out, node, node_cls, inputs, attrs):
+    """``link`` for the commonest node: one tensor input (views, unary ops, sum)."""
+    (t,) = inputs
+    if t._base is not None and t._vc.value != t._view_version:
+        refresh_view(t)
+    fn = t._grad_fn
+    if fn is not None:
+        e = (fn, t._output_nr)
+    elif t._requires_grad:
+        e = (grad_accumulator(t), 0)
+    else:       # a view made before its base required grad: a node, but no edge
+        e = _NO_EDGE
+    node.next_functions = (e,)
+    a = t._data
+    node._input_meta = ((a.shape, a.dtype),)
+    if attrs:
+        node.__dict__.update(attrs)
+    out._grad_fn = node
+    out._output_nr = 0
+    plan = node_cls._save_plan
+    if plan:
+        kept = []
+        for name, i, users, empty in plan:
+            if users is not None and e[0] is None:
+                kept.append(empty)      # no gradient will read it (see link)
+                continue
+            v = out if i == -1 else t
+            kept.append(SavedTensor(name, v, i == -1) if isinstance(v, Tensor) else _saved(name, v))
+        node._saved = tuple(kept)
+    return node
+
+
 def _needed(spec, need, edges, out, inputs, pick=None):
     """torch saves a tensor only if the gradient of an input that needs one uses it
     (``need``: saved name -> indices of the inputs whose formula reads it); the rest
@@ -175,7 +209,8 @@ def record(op, arr, device, inputs, node_cls=None, attrs=None, saves=None):
 
 
 def make_view(op, base, arr, node_cls=None, attrs=None, inputs=None):
-    """A tensor over ``base``'s storage: shares its storage and version counter."""
+    """A tensor over ``base``'s storage: shares its storage and version counter.
+    Hot (view, a[0], detach): the grad check is inlined."""
     out = _new(Tensor)
     out._data = arr
     if base._device is not CPU:
@@ -186,13 +221,15 @@ def make_view(op, base, arr, node_cls=None, attrs=None, inputs=None):
     if vc is None:
         vc = base._vc = _VersionCounter()
     out._vc = vc
-    out._view_version = vc.value     # a later in-place change makes its history stale
+    if vc.value:
+        out._view_version = vc.value     # a later in-place change makes its history stale
     st = base._storage      # not `or`: a storage's truth is its length, a call
     out._storage = st if st is not None else _storage_of(base)
     if node_cls is not None and grad_mode.enabled:
         if inputs is None:
             inputs = (base,)
-            if wants_grad(base):
+            if base._grad_fn is not None or base._requires_grad or (   # wants_grad, inlined
+                    root is not None and (root._grad_fn is not None or root._requires_grad)):
                 link(out, node_cls, inputs, attrs)
         elif needs_grad(inputs):
             link(out, node_cls, inputs, attrs)

@@ -734,10 +734,11 @@ def _sigmoid(x):
     if x.ndim == 0:
         x = x.reshape(1)            # ufuncs on 0-d arrays return scalars, not arrays
         return _sigmoid(x).reshape(())
+    # (out given by position: NumPy parses an out= keyword at a cost per call)
     r = np.negative(x)
-    np.exp(r, out=r)    # may overflow to inf (1/inf is the right 0); the filter hushes it
-    np.add(r, _ONE[r.dtype], out=r)
-    return np.reciprocal(r, out=r)
+    np.exp(r, r)        # may overflow to inf (1/inf is the right 0); the filter hushes it
+    np.add(r, _ONE[r.dtype], r)
+    return np.reciprocal(r, r)
 
 
 def sigmoid(input):

@@ -293,11 +293,11 @@ def view(self, *shape):
                 break
         else:
             a = self._data
-            if _canonical(a):
-                v = a.view()
+            # (reshape of a C-contiguous array is always a view; a wrong size raises)
+            if a.flags.c_contiguous and a.size and 1 not in a.shape:    # _canonical
                 try:
-                    v.shape = shape
-                except (AttributeError, ValueError):
+                    v = a.reshape(shape)
+                except ValueError:
                     pass                  # wrong size: the full path explains
                 else:
                     return make_view("view", self, v, ViewBackward0, {"self_sizes": a.shape})
