@@ -4,6 +4,7 @@ Every case runs the three engines interleaved (torch, minitensor, numpy, then ag
 so machine load hits them alike; each figure is the median of three repeats.
 
     .venv/bin/python bench/bench_engine.py          # prints a Markdown table
+    .venv/bin/python bench/bench_engine.py tiny mlp # only some parts (tiny, mlp, chain, large)
 
 Targets (from the engine issue): tiny ops <= 1.0x torch without grad and <= 0.8x
 with grad; MLP step <= 1.0x torch; 1024x1024 matmul/add <= 1.05x NumPy; a graph
@@ -211,10 +212,15 @@ def main():
           f"torch threads {torch.get_num_threads()})\n")
     print("| case | torch | minitensor | numpy | mt / torch | mt / numpy |")
     print("|---|---|---|---|---|---|")
-    rows = bench_tiny() + [bench_mlp(), bench_chain()] + bench_large()
+    parts = {"tiny": bench_tiny, "mlp": lambda: [bench_mlp()], "chain": lambda: [bench_chain()],
+             "large": bench_large}
+    wanted = sys.argv[1:] or list(parts)      # e.g. `bench_engine.py tiny mlp`
+    rows = [row for name in wanted for row in parts[name]()]
     for name, r in rows:
         print(f"| {name} | {fmt(r['torch'])} | {fmt(r['mt'])} | {fmt(r['np'])} | "
               f"{r['mt'] / r['torch']:.2f}x | {r['mt'] / r['np']:.2f}x |")
+    if "chain" not in wanted:
+        return
     freed, before, peak, after = chain_memory()
     print(f"\n1000-op chain with gc disabled: first node freed on `del y`: {freed}; traced memory "
           f"{(peak - before) / 1e6:.2f} MB while alive, {(after - before) / 1e6:.2f} MB after del")

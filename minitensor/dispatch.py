@@ -316,8 +316,13 @@ def inplace(op, t, values, inputs, node_cls=None, attrs=None, saves=None, check=
     if check:
         check_inplace(t)
     # an integer or bool tensor never gets a history, even from a float source
-    grad = (node_cls is not None and grad_mode.enabled and t._data.dtype.kind in "fc"
-            and needs_grad(inputs))
+    grad = False
+    if node_cls is not None and grad_mode.enabled:
+        for x in inputs:        # needs_grad, inlined: copy_ and add_ are hot
+            if isinstance(x, Tensor) and (x._grad_fn is not None or x._requires_grad or (
+                    x._base is not None and wants_grad(x._base))):
+                grad = t._data.dtype.kind in "fc"
+                break
     if grad:
         old_edge = edge(t)
     if values is not None:

@@ -192,10 +192,13 @@ class Node:
                         # torch leaves them out of next_functions; they can still be saved
 
     _save_plan = ()
+    _saves_self = False
 
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)
         cls._save_plan = save_plan(cls.saves, cls.save_for)
+        # an in-place op whose formula reads self's old value saves a copy of it first
+        cls._saves_self = any(i == 0 for _, i in cls.saves)
 
     def __init__(self):
         self._seq = next(_sequence)   # newer nodes run first in backward, as in torch

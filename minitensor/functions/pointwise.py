@@ -998,6 +998,19 @@ def _inplace_binary(op, t, other, compute, node, attrs=None, to_float=False):
     # torch's order: autograd's leaf check, then TensorIterator's memory overlap, shapes,
     # devices and last the result dtype
     check_inplace(t)
+    d = t._data
+    # the common case, in which none of those checks can fail: another tensor of the same
+    # dtype, shape and device, neither of them a view (so no overlap), or a float tensor
+    # and a Python number within float16's range (a "weak" scalar keeps the dtype)
+    if type(other) is Tensor:
+        y = other._data
+        if y.dtype is d.dtype and y.shape == d.shape and other._device is t._device and \
+                d.base is None and y.base is None and (not to_float or d.dtype.kind == "f"):
+            return _inplace_values(op, t, d, y, other, compute, node, attrs)
+    elif (type(other) is float or type(other) is int) and d.dtype.kind == "f" and \
+            -65504.0 <= other <= 65504.0:
+        assert_no_internal_overlap(d)           # x.expand(2, 3).add_(1) is refused
+        return _inplace_values(op, t, d, other, other, compute, node, attrs)
     assert_no_internal_overlap(t._data)
     if isinstance(other, Tensor):
         assert_no_partial_overlap(t._data, other._data)
@@ -1012,12 +1025,17 @@ def _inplace_binary(op, t, other, compute, node, attrs=None, to_float=False):
         from ..dispatch import SCALAR_NAMES
         raise RuntimeError(f"result type {SCALAR_NAMES[dt.name]} can't be cast to the desired "
                            f"output type {SCALAR_NAMES[t.dtype.name]}")
-    x, y = _arr(t, dt.np), _arr(other, dt.np)
-    if node is not None and any(i == 0 for _, i in node.saves):
+    return _inplace_values(op, t, _arr(t, dt.np), _arr(other, dt.np), other, compute, node, attrs)
+
+
+def _inplace_values(op, t, x, y, other, compute, node, attrs):
+    """Compute ``op`` over the checked operands and write it into ``t``."""
+    if node is not None and node._saves_self:
         # the formula needs self's value from BEFORE the op: save a copy of it
         node = _bind_saved(node, _wrap(t._data.copy(), t._device))
-    with quiet:
-        values = compute(x, y)
+    # (no `with quiet:`, which costs 1 us here: NumPy's overflow warning, raised from this
+    # module, is dropped by the filter _quiet installs, as for the out-of-place ops)
+    values = compute(x, y)
     # tensor ** number has one input in torch's graph; the other ops wrap the scalar
     inputs = (t,) if node is not None and node.__name__ == "PowBackward0" else (t, other)
     return inplace(op, t, values, inputs, node, attrs, check=False)     # checked above
@@ -1099,8 +1117,7 @@ def _inplace_unary(op, node, fn, to_float=True):
             raise RuntimeError(f"result type Float can't be cast to the desired output type "
                                f"{SCALAR_NAMES[self.dtype.name]}")
         assert_no_internal_overlap(self._data)
-        with quiet:
-            values = fn(self._data)
+        values = fn(self._data)     # overflow warnings: dropped by _quiet's filter
         if node is not None and node.saves == SELF:
             old = _wrap(self._data.copy(), self._device)
             return inplace(op, self, values, (self,), _bind_saved(node, old), check=False)

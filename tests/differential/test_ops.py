@@ -800,7 +800,11 @@ dbl = torch.tensor([1e308, -1e308, 0.], dtype=torch.float64)
 for x in (big, half, dbl):
     for code in ["x * x", "x + x", "x - x", "x / x", "x / 0", "x ** 2", "x * 300", "x.exp()", "x.log()",
                  "x.sqrt()", "x.sin()", "x.sum()", "x.prod()", "x.cumsum(0)", "x.cumprod(0)", "x.mean(0)",
-                 "x.var()", "x @ x", "x.outer(x)", "x.reciprocal()", "x.rsqrt()", "x.tan()"]:
+                 "x.var()", "x @ x", "x.outer(x)", "x.reciprocal()", "x.rsqrt()", "x.tan()",
+                 "x.clone().mul_(x)", "x.clone().add_(x)", "x.clone().sub_(-x)", "x.clone().div_(0)",
+                 "x.clone().div_(x)", "x.clone().mul_(300)", "x.clone().pow_(2)", "x.clone().add_(x, alpha=2)",
+                 "x.clone().exp_()", "x.clone().log_()", "x.clone().sqrt_()", "x.clone().reciprocal_()",
+                 "x.clone().tan_()", "x.clone().rsqrt_()", "x.clone().sigmoid_()"]:
         obs(f'{x.dtype} {code}', eval(code))
 
 ### nan_ordering_and_propagation
