@@ -755,6 +755,13 @@ def _basic_index(self, idx, skip_whole=True):
 
 
 def _to_index_array(i, dim_size, d):
+    a = _as_index_array(i)
+    if a.dtype != np.bool_:
+        _check_bounds(a, dim_size, d)
+    return a
+
+
+def _as_index_array(i):
     if isinstance(i, (float, complex)) or i is None:
         raise IndexError("only integers, slices (`:`), ellipsis (`...`), None and long or byte "
                          f"Variables are valid indices (got {type(i).__name__})")
@@ -770,10 +777,13 @@ def _to_index_array(i, dim_size, d):
         if a.size == 0:
             return a.astype(np.int64)
         raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
+    return a
+
+
+def _check_bounds(a, dim_size, d):
     if a.size and (a.max() >= dim_size or a.min() < -dim_size):
         bad = a.max() if a.max() >= dim_size else a.min()
         raise IndexError(f"index {bad} is out of bounds for dimension {d} with size {dim_size}")
-    return a
 
 
 def _too_many_for_0d(self, idx):
@@ -785,18 +795,36 @@ def _too_many_for_0d(self, idx):
 
 def _advanced_index(self, idx):
     _too_many_for_0d(self, idx)
+    # torch's applySlicing: the ints, slices and Nones make views first (x[0, :, [0, 1]]
+    # is x[0][:, [0, 1]]: SelectBackward0, then IndexBackward0), the tensors index that
+    split = _split_advanced(idx)
+    if split is not None and any(i is not Ellipsis and i != _ALL for i in split[0]):
+        basic, rest = split
+        return _advanced_index(_basic_index(self, basic), rest)
+    # the index arrays first: a mask covers as many dims as it has, and an Ellipsis
+    # covers the dims that no other index does (x[..., [3]] indexes the last dim)
+    arrays = [None if _is_basic(i) else _as_index_array(i) for i in idx]
+    covered = sum((a.ndim if a.dtype == np.bool_ else 1) if a is not None else
+                  (i is not None and i is not Ellipsis) for i, a in zip(idx, arrays))
     np_idx = []
     d = 0
-    for i in idx:
-        if _is_basic(i):
+    k = 0       # index tensors so far: torch's bounds message counts those, not dims
+    for i, a in zip(idx, arrays):
+        if a is None:
             if isinstance(i, slice) and i.step is not None and int(i.step) <= 0:
                 raise ValueError("step must be greater than zero")
             np_idx.append(i)
-            if i is not None and i is not Ellipsis:
+            if i is Ellipsis:
+                d += max(self._data.ndim - covered, 0)
+            elif i is not None:
                 d += 1
         else:
             size = self._data.shape[d] if d < self._data.ndim else 0
-            a = _to_index_array(i, size, d)
+            if a.dtype != np.bool_:
+                _check_bounds(a, size, k)
+                k += 1
+            else:
+                k += a.ndim
             if a.dtype == np.bool_:
                 if a.shape != self._data.shape[d:d + a.ndim]:
                     raise IndexError(
@@ -862,6 +890,9 @@ def setitem(self, idx, value):
     _index_put(dst, rest, value)
 
 
+_ALL = slice(None)
+
+
 def _split_advanced(idx):
     """(basic, rest): ``basic`` indexes with a full slice where ``idx`` has a tensor index;
     ``rest`` indexes the result with those tensors (a full slice for every other dim)."""
@@ -890,8 +921,20 @@ def _index_put(self, idx, value):
         idx = idx[:k] + (slice(None),) * max(nd - n_real, 0) + tuple(
             i for i in idx[k + 1:] if i is not Ellipsis)
     try:
-        np_idx = tuple(_to_index_array(i, self._data.shape[k] if k < nd else 0, k)
-                       if not _is_basic(i) else i for k, i in enumerate(idx))
+        np_idx = []
+        n = d = 0   # index tensors and dims so far (torch's bounds message counts tensors)
+        for i in idx:
+            if _is_basic(i):
+                np_idx.append(i)
+                d += i is not None
+                continue
+            a = _as_index_array(i)
+            if a.dtype != np.bool_:
+                _check_bounds(a, self._data.shape[d] if d < nd else 0, n)
+            n += a.ndim if a.dtype == np.bool_ else 1
+            d += a.ndim if a.dtype == np.bool_ else 1
+            np_idx.append(a)
+        np_idx = tuple(np_idx)
     except IndexError:
         _partial_put(self, idx, value)
         raise

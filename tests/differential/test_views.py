@@ -297,6 +297,42 @@ with expect_error():
 with expect_error():
     x[torch.tensor([1.])]
 
+### advanced_indexing_after_ellipsis_and_bounds
+# an Ellipsis covers the dims no other index does (x[..., [3]] indexes the last dim), and
+# torch's out-of-bounds message numbers the index tensors, not the dims
+x = torch.arange(24.).view(2, 3, 4)
+obs('last', x[..., [3]])
+obs('last2', x[..., [0, 2], 1])
+obs('mid', x[0, ..., [2, 3]])
+obs('none', x[None, ..., [3]])
+obs('mask_after', x[..., torch.tensor([True, False, True, True])])
+for code in ["x[:, [5]]", "x[..., [4]]", "x[:, :, [4]]", "x[[0], :, [4]]", "x[..., [1], [9]]",
+             "x[None, :, [5]]", "x[x[:, :, 0] > 2, [7]]", "x[[0], [0], [9]]", "x[:, [-4]]"]:
+    with expect_error(code):
+        eval(code)
+for code in ["x[..., [3]] = 1", "x[:, [5]] = 1", "x[..., [4]] = 1", "x[[0], :, [4]] = 1",
+             "x[..., [1], [9]] = 1", "x[x[:, :, 0] > 2, [7]] = 1", "x[x[:, :, 0] > 2, [3]] = 1",
+             "x[None, [1], [2]] = 3"]:
+    y = x.clone()
+    with expect_error(code):
+        exec(code.replace("x[", "y[", 1), {"x": x, "y": y})
+    obs(code, y)
+
+### advanced_indexing_slices_first
+# torch's applySlicing: ints, slices and Nones are views taken first, then the tensor
+# indices index that view (NumPy would treat the int as an index array: other shapes)
+x = torch.arange(24.).view(2, 3, 4).requires_grad_()
+for code in ["x[0, :, [0, 1]]", "x[1:, [0, 2]]", "x[:, None, [0]]", "x[[0], 1]", "x[0, ..., [2, 3]]",
+             "x[0:, [1]]", "x[[0, 1], :, 1]", "x[1, [0, 1], [1, 2]]", "x[0, torch.tensor([True, False, True])]"]:
+    r = eval(code)
+    obs(code, r)
+    obs(code + ' graph', [n[0].name() if n[0] else None for n in r.grad_fn.next_functions])
+    r.sum().backward()
+    obs(code + ' grad', x.grad)
+    x.grad = None
+with expect_error('mask_after_select'):
+    x[0, torch.tensor([True, False])]
+
 ### advanced_indexing_grad
 a = torch.arange(5., requires_grad=True)
 b = a[[0, 0, 3]]
