@@ -8,6 +8,7 @@ applied one index at a time, as torch does, so ``a[0, 1:]`` has the same
 import numpy as np
 
 from ..autograd.node import Node
+from ._iter_layout import index_result_strides
 from ..dispatch import make_view, record
 from ..tensor import Tensor, _wrap_dim, _storage_of
 from .. import size as _size
@@ -806,9 +807,13 @@ def _advanced_index(self, idx):
     arrays = [None if _is_basic(i) else _as_index_array(i) for i in idx]
     covered = sum((a.ndim if a.dtype == np.bool_ else 1) if a is not None else
                   (i is not None and i is not Ellipsis) for i, a in zip(idx, arrays))
+    if covered > self._data.ndim:
+        raise IndexError(f"too many indices for tensor of dimension {self._data.ndim}")
     np_idx = []
     d = 0
     k = 0       # index tensors so far: torch's bounds message counts those, not dims
+    # for the result's layout: the dims the index tensors index, their shapes and strides
+    laid = {"positions": [], "shapes": [], "strides": [], "plain": True}
     for i, a in zip(idx, arrays):
         if a is None:
             if isinstance(i, slice) and i.step is not None and int(i.step) <= 0:
@@ -818,7 +823,10 @@ def _advanced_index(self, idx):
                 d += max(self._data.ndim - covered, 0)
             elif i is not None:
                 d += 1
+            if i is not Ellipsis and i != _ALL:
+                laid["plain"] = False       # (a multi-dim mask beside ints: not modelled)
         else:
+            _note_index(laid, a, d)
             size = self._data.shape[d] if d < self._data.ndim else 0
             if a.dtype != np.bool_:
                 _check_bounds(a, size, k)
@@ -839,9 +847,39 @@ def _advanced_index(self, idx):
     arr = self._data[np_idx]
     if not isinstance(arr, np.ndarray):
         arr = np.asarray(arr)
-    arr = np.array(arr, copy=True, order="C")      # torch's index results are contiguous
+    arr = np.array(arr, copy=True, order="C")
+    if laid["plain"] and arr.ndim > 1 and arr.size:
+        # torch lays the result out the way the source lies in memory (TensorIterator)
+        st = index_result_strides(self._data.shape, self.stride(), laid["positions"],
+                                  laid["shapes"], laid["strides"], arr.itemsize)
+        if st is not None:
+            arr = _relaid(arr, st)
     return record("index", arr, self._device, (self,), IndexBackward0,
                   {"self_sizes": self._data.shape, "indices": np_idx})
+
+
+def _note_index(laid, a, d):
+    """Record index array ``a`` at dim ``d`` for the result's layout: a mask becomes one
+    index per dim it covers, the columns of its nonzero() (as in torch's expandTensors)."""
+    if a.dtype == np.bool_:
+        n = int(np.count_nonzero(a))
+        for j in range(a.ndim):
+            laid["positions"].append(d + j)
+            laid["shapes"].append((n,))
+            laid["strides"].append((8 * a.ndim,))
+    else:
+        laid["positions"].append(d)
+        laid["shapes"].append(a.shape)
+        laid["strides"].append(a.strides)
+
+
+def _relaid(values, strides):
+    """``values`` copied into a fresh block with the given element strides."""
+    it = values.itemsize
+    block = np.empty(values.size, values.dtype)
+    out = np.lib.stride_tricks.as_strided(block, values.shape, [s * it for s in strides])
+    out[...] = values
+    return out
 
 
 class IndexPutBackward0(Node):

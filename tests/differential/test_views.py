@@ -333,6 +333,29 @@ for code in ["x[0, :, [0, 1]]", "x[1:, [0, 2]]", "x[:, None, [0]]", "x[[0], 1]",
 with expect_error('mask_after_select'):
     x[0, torch.tensor([True, False])]
 
+### advanced_indexing_result_layout
+# torch lays an index result out the way its source lies in memory (TensorIterator's
+# dim order), so indexing a transposed tensor gives a transposed-looking result
+bases = ["torch.arange(24.).reshape(2, 3, 4)", "torch.arange(24.).reshape(2, 3, 4).transpose(0, 2)",
+         "torch.arange(24.).reshape(2, 3, 4).permute(1, 2, 0)", "torch.arange(24.).reshape(2, 3, 4).permute(2, 0, 1)",
+         "torch.arange(48.).reshape(4, 3, 4)[::2]", "torch.arange(4.).expand(2, 3, 4)",
+         "torch.arange(12.).reshape(1, 3, 4).transpose(1, 2)", "torch.arange(12.).reshape(3, 4).t()",
+         "torch.arange(120.).reshape(2, 3, 4, 5).permute(3, 1, 0, 2)",
+         "torch.arange(60.).reshape(3, 4, 5)[:, ::2, 1:].transpose(0, 2)"]
+exprs = ["x[[0, 1]]", "x[:, [0, 1]]", "x[..., [0, 1]]", "x[[0, 1], :, [1, 0]]", "x[:, [[0, 1], [1, 0]]]",
+         "x[[0, 1], [1, 0]]", "x[x > 2]", "x[0, [0, 1]]", "x[:, 1:, [0, 1]]", "x[None, [0, 1]]",
+         "x[[[0], [1]], [0, 1]]", "x[:, [1]]", "x[:, [0, 0, 1]]", "x[[1, 0], None]",
+         "x[:, torch.tensor([0, 1], dtype=torch.int32)]"]
+for b in bases:
+    for e in exprs:
+        x = eval(b)
+        with expect_error(b + ' ' + e):
+            obs(b + ' ' + e, eval(e))
+x = torch.arange(6.).reshape(2, 3)
+for code in ["x[[0, 1], :, [1, 0]]", "x[:, :, [0]]", "x[[0], [0], [0]]", "x[x > 0, 0]", "x[..., [0], [0], [0]]"]:
+    with expect_error(code):
+        eval(code)
+
 ### advanced_indexing_grad
 a = torch.arange(5., requires_grad=True)
 b = a[[0, 0, 3]]
