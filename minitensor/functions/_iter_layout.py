@@ -1,9 +1,9 @@
-"""The memory layout torch gives a new result that TensorIterator allocates.
+"""The memory layout torch gives a new result.
 
-torch does not always make a result C-contiguous: it orders the output's dims the way
-its inputs lie in memory (``TensorIteratorBase::reorder_dimensions``), so indexing a
-transposed tensor gives a "transposed" result. This module ports that ordering and
-the strides that follow from it (``compatible_stride``), for advanced indexing.
+torch does not always make a result C-contiguous: it orders the result's dims the way
+its inputs lie in memory (``TensorIteratorBase::reorder_dimensions``; with one input,
+``infer_dense_strides``), so cloning or indexing a transposed tensor gives a
+"transposed" result. This module ports that ordering and the strides that follow.
 """
 
 
@@ -47,7 +47,7 @@ def strides_for(shape, perm):
     step = 1
     for d in perm:
         st[d] = step
-        step *= shape[d]
+        step *= max(shape[d], 1)
     return tuple(st)
 
 

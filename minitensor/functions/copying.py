@@ -12,6 +12,7 @@ import builtins
 
 import numpy as np
 
+from ._iter_layout import dim_order, strides_for
 from ..memory_format import contiguous_format, channels_last
 from .. import events
 from ..autograd import grad_mode
@@ -58,31 +59,8 @@ def preserve_strides(shape, strides):
         expected *= shape[k]
     else:
         return tuple(strides)
-    # infer_dense_strides: insertion-sort dims innermost first, then lay them out
-    perm = list(range(len(shape) - 1, -1, -1))
-
-    def should_swap(a, b):
-        sa, sb = strides[a], strides[b]
-        if sa == 0 or sb == 0:
-            return 0
-        if sa != sb:
-            return 1 if sa > sb else -1
-        return 1 if shape[a] > shape[b] else 0
-    for i in range(1, len(perm)):
-        d1 = i
-        for d0 in range(i - 1, -1, -1):
-            c = should_swap(perm[d0], perm[d1])
-            if c > 0:
-                perm[d0], perm[d1] = perm[d1], perm[d0]
-                d1 = d0
-            elif c < 0:
-                break
-    out = [0] * len(shape)
-    expected = 1
-    for k in perm:
-        out[k] = expected
-        expected *= max(shape[k], 1)
-    return tuple(out)
+    # infer_dense_strides: the dims sorted innermost first as TensorIterator sorts them
+    return strides_for(shape, dim_order(shape, [strides]))
 
 
 def empty_preserving(arr, dtype=None):
