@@ -225,6 +225,10 @@ def make_view(op, base, arr, node_cls=None, attrs=None, inputs=None):
         out._view_version = vc.value     # a later in-place change makes its history stale
     st = base._storage      # not `or`: a storage's truth is its length, a call
     out._storage = st if st is not None else _storage_of(base)
+    if not arr.size:
+        # NumPy gives an empty view no pointer to carry its offset: it starts where its
+        # base does (the views that move it, like narrow and select, set their own)
+        out._empty_offset = base.storage_offset()
     if node_cls is not None and grad_mode.enabled:
         if inputs is None:
             inputs = (base,)

@@ -118,7 +118,10 @@ def array_over(storage, dtype_np, shape, strides_elems, offset_elems):
     item = dtype_np.itemsize
     need = offset_elems + sum((n - 1) * s for n, s in zip(shape, strides_elems)) + 1
     if any(n == 0 for n in shape):
-        return np.empty(shape, dtype_np)
+        # no element to reach, but torch keeps the strides it was given (the caller
+        # records the offset: an empty view has no pointer to carry it)
+        return np.lib.stride_tricks.as_strided(np.empty(0, dtype_np), shape=tuple(shape),
+                                               strides=tuple(s * item for s in strides_elems))
     if need * item > storage._buf.size:
         raise RuntimeError("setStorage: sizes and strides are out of the storage's bounds")
     base = storage._buf[offset_elems * item:]

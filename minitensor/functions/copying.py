@@ -489,7 +489,8 @@ def t_(self):
 def unsqueeze_(self, dim):
     from ..tensor import _wrap_dim
     d = _wrap_dim(dim, self._data.ndim + 1)
-    return _metadata_inplace(self, "unsqueeze_", np.expand_dims(self._data, d), UnsqueezeBackward1,
+    from .views import unsqueezed
+    return _metadata_inplace(self, "unsqueeze_", unsqueezed(self._data, d), UnsqueezeBackward1,
                              {"self_sizes": self._data.shape})
 
 

@@ -340,7 +340,10 @@ def strided_view(op, base, shape, strides, offset, node_cls=None, attrs=None):
     """A view of ``base``'s storage with exactly this geometry (element units)."""
     st = _storage_of(base)
     arr = array_over(st, base._data.dtype, shape, strides, offset)
-    return make_view(op, base, arr, node_cls, attrs)
+    out = make_view(op, base, arr, node_cls, attrs)
+    if not arr.size:
+        out._empty_offset = offset
+    return out
 
 
 class _SliceOut(Node):
@@ -372,7 +375,11 @@ def _pieces(self, d, bounds, node_cls, op, select=False):
         full = [slice(None)] * len(shp)
         full[d] = ix
         arrs.append(self._data[tuple(full) + (Ellipsis,)])
-    return make_views(op, self, arrs, node_cls, {"self_sizes": shp, "dim": d, "indices": indices})
+    outs = make_views(op, self, arrs, node_cls, {"self_sizes": shp, "dim": d, "indices": indices})
+    if not self._data.size:     # NumPy keeps an empty view's pointer; torch's offset moves
+        for out, (s, _) in zip(outs, bounds):
+            out._empty_offset = self.storage_offset() + s * self.stride(d)
+    return outs
 
 
 def _at_least_1d(op, t, message="{} expects at least a 1-dimensional tensor"):

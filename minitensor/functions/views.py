@@ -400,17 +400,22 @@ def squeeze(self, dim=None):
 def unsqueeze(self, dim):
     _int_arg("unsqueeze", "dim", 1, dim)
     d = _wrap_dim(dim, self._data.ndim + 1)
-    shp = self._data.shape
-    a = self._data
+    return make_view("unsqueeze", self, unsqueezed(self._data, d), UnsqueezeBackward0,
+                     {"self_sizes": self._data.shape})
+
+
+def unsqueezed(a, d):
+    """``a`` with a new size-1 dim at ``d``, with torch's stride for it: what a contiguous
+    layout would give it there (size * stride of the dim it precedes; 0 for an empty one)."""
+    shp = a.shape
     if _canonical(a):
         v = a.view()
         v.shape = shp[:d] + (1,) + shp[d:]
-    else:   # torch's stride for the new dim: what a contiguous layout would give it there
-        st = a.strides
-        v = np.lib.stride_tricks.as_strided(
-            a, shp[:d] + (1,) + shp[d:], st[:d] + ((shp[d] * st[d]) if d < len(shp) else a.itemsize,) + st[d:],
-            writeable=a.flags.writeable)
-    return make_view("unsqueeze", self, v, UnsqueezeBackward0, {"self_sizes": shp})
+        return v
+    st = a.strides
+    return np.lib.stride_tricks.as_strided(
+        a, shp[:d] + (1,) + shp[d:], st[:d] + ((shp[d] * st[d]) if d < len(shp) else a.itemsize,) + st[d:],
+        writeable=a.flags.writeable)
 
 
 def t(self):

@@ -251,6 +251,15 @@ VIEW_REGRESSIONS = [
     ("a slice of a 0-d tensor: torch's 'too many indices'", ("scalar", "x[..., 1:3]")),
     ("unbind(1) of a 0-d tensor is out of range", ("scalar", "x.unbind(1)")),
     ("select of an empty tensor moves the offset", ("empty", "x.select(1, 1)")),
+    ("diagonal of an empty tensor keeps torch's strides", ("empty", "x.diagonal()")),
+    ("diagonal(0, 1, 2) of an empty tensor", ("empty", "x.diagonal(0, 1, 2)")),
+    ("unbind of an empty tensor moves each piece's offset", ("empty", "x.unbind(1)")),
+    ("chunk of an empty tensor moves each piece's offset", ("empty", "x.chunk(2, 1)")),
+    ("split of an empty tensor moves each piece's offset", ("empty", "x.split([1, 2], 1)")),
+    ("unsqueeze_ of an empty tensor: torch's stride for the new dim", ("empty", "x.unsqueeze_(0)")),
+    ("a view of an empty view starts where its base does", ("empty_offset", "x.transpose(0, 2)")),
+    ("unsqueeze of an empty view keeps its offset", ("empty_offset", "x.unsqueeze(2)")),
+    ("narrow of an empty view moves from its offset", ("empty_offset", "x.narrow(1, 1, 2)")),
 ]
 
 
