@@ -1,8 +1,8 @@
 """Engine speed: minitensor against PyTorch 2.13 and plain NumPy, measured in one run.
 
-Every case runs the three engines interleaved (torch, minitensor, numpy, then again)
-so machine load hits them alike; each figure is the median of three repeats, and each
-repeat is the best of five slices (see per_call).
+Every case runs the three engines interleaved, slice by slice (torch, minitensor,
+numpy, then again), so machine load hits them alike; each figure is the median of
+three repeats, and each repeat is an engine's best of 20 slices (see interleaved).
 
     .venv/bin/python bench/bench_engine.py          # prints a Markdown table
     .venv/bin/python bench/bench_engine.py tiny mlp # only some parts (tiny, mlp, chain, large)
@@ -30,26 +30,36 @@ REPEATS = 3
 torch.set_num_threads(1)
 
 
-def per_call(stmt, env, budget=0.2, slices=5):
-    """Seconds per call: the best of ``slices`` timings that together take about ``budget`` s.
-    This VM's noise is additive (other guests' steal time, up to a third of the CPU), so
-    the best slice is the op's own cost (timings of one statement a minute apart varied
-    by 20-50%). Every engine is timed the same way."""
+def _calibrated(stmt, env, slice_s):
+    """A timer and the number of calls that take about ``slice_s`` seconds."""
     timer = timeit.Timer(stmt, globals=env)
     n, t = 1, 0.0
-    while t < budget / slices / 10:
+    while t < slice_s / 10:
         n *= 4
         t = timer.timeit(n)
-    n = max(1, int(n * budget / slices / max(t, 1e-9)))
-    return min(timer.timeit(n) for _ in range(slices)) / n
+    return timer, max(1, int(n * slice_s / max(t, 1e-9)))
 
 
-def interleaved(cases):
-    """cases: {engine: (stmt, env)} -> {engine: median seconds per call}."""
+def interleaved(cases, budget=0.2, slices=20):
+    """cases: {engine: (stmt, env)} -> {engine: median seconds per call}.
+
+    Each repeat times every engine in ``slices`` short slices, taking turns slice by
+    slice (the order rotating each round), and keeps each engine's best slice. This
+    VM's noise is additive (other guests' steal time, up to a third of the CPU, in
+    bursts of a fraction of a second), so a burst lands on all engines alike rather
+    than on whichever happened to be running, and the best slice is the op's own cost.
+    The figure is the median of ``REPEATS`` such repeats."""
+    timers = {k: _calibrated(stmt, env, budget / slices) for k, (stmt, env) in cases.items()}
+    keys = list(cases)
     runs = {k: [] for k in cases}
     for _ in range(REPEATS):
-        for k, (stmt, env) in cases.items():
-            runs[k].append(per_call(stmt, env))
+        best = dict.fromkeys(keys, float("inf"))
+        for i in range(slices):
+            for k in keys[i % len(keys):] + keys[:i % len(keys)]:
+                timer, n = timers[k]
+                best[k] = min(best[k], timer.timeit(n) / n)
+        for k in keys:
+            runs[k].append(best[k])
     return {k: statistics.median(v) for k, v in runs.items()}
 
 
@@ -212,7 +222,7 @@ def fmt(seconds):
 
 def main():
     print(f"# minitensor benchmark (torch {torch.__version__}, numpy {np.__version__}, "
-          f"python {sys.version.split()[0]}; median of {REPEATS} repeats, each the best of 5 slices, interleaved; "
+          f"python {sys.version.split()[0]}; median of {REPEATS} repeats, each the best of 20 interleaved slices; "
           f"torch threads {torch.get_num_threads()})\n")
     print("| case | torch | minitensor | numpy | mt / torch | mt / numpy |")
     print("|---|---|---|---|---|---|")

@@ -2,6 +2,7 @@
 torch exposes ``torch.add(a, b)``, ``a.add(b)`` and ``a + b`` as one op."""
 import numpy as np
 
+from .dispatch import record
 from .tensor import Tensor
 from .functions import pointwise as P, reduction as R, views as V, copying as C
 from .functions import linalg as L, join as J, activation as A, indexing as I
@@ -30,6 +31,30 @@ def _binop(fn, reverse=False):
 
 
 _iop = _binop
+
+
+def _arith(fn, name, ufunc, node_cls, bool_ok=True):
+    """The operator for ``fn`` (add, sub, mul). Its commonest case, two tensors of one dtype
+    on one device, needs none of ``fn``'s promotion or argument handling: the ufunc's
+    result goes straight to ``record``, as ``fn`` would send it. Anything else takes
+    ``fn``'s own path."""
+    slow = _binop(fn)
+
+    def op(self, other):
+        if isinstance(other, Tensor):
+            x = self._data
+            y = other._data
+            if x.dtype is y.dtype and self._device is other._device and (bool_ok or x.dtype is not _BOOL):
+                try:
+                    arr = ufunc(x, y)
+                except ValueError:
+                    raise P.broadcast_error(self, other) from None
+                return record(name, arr, self._device, (self, other), node_cls)
+        return slow(self, other)
+    return op
+
+
+_BOOL = np.dtype(bool)
 
 
 def reciprocal(self):
@@ -187,8 +212,8 @@ METHODS = {
     "softmax": _softmax_method(A.softmax, "softmax"),
     "log_softmax": _softmax_method(A.log_softmax, "log_softmax"),
     # operators
-    "__add__": _binop(P.add), "__radd__": _binop(P.add), "__sub__": _binop(P.sub),
-    "__rsub__": _rsub, "__mul__": _binop(P.mul), "__rmul__": _binop(P.mul),
+    "__add__": _arith(P.add, "add", np.add, P.AddBackward0), "__radd__": _binop(P.add), "__sub__": _arith(P.sub, "sub", np.subtract, P.SubBackward0, bool_ok=False),
+    "__rsub__": _rsub, "__mul__": _arith(P.mul, "mul", np.multiply, P.MulBackward0), "__rmul__": _binop(P.mul),
     "__truediv__": _binop(P.div), "__rtruediv__": _rtruediv, "__floordiv__": _binop(P.floor_divide),
     "__rfloordiv__": _binop(P.floor_divide, reverse=True), "__mod__": _binop(P.remainder),
     "__pow__": _binop(P.pow), "__rpow__": _rpow, "__matmul__": _matmul_op,

@@ -13,9 +13,9 @@ import numpy as np
 from . import events
 from .autograd import grad_mode
 from .autograd.node import (AccumulateGrad, SavedTensor, saved as _saved, save_plan,
-                            _sequence)
+                            save_tensor as _save_tensor, _sequence)
 from .device import CPU
-from .tensor import Tensor, _wrap, _vc_of, _storage_of, grad_accumulator, _VersionCounter, _laid_out
+from .tensor import Tensor, tensor_over, _wrap, _vc_of, _storage_of, grad_accumulator, _VersionCounter, _laid_out
 
 ndarray = np.ndarray
 _new = object.__new__
@@ -132,7 +132,7 @@ def link(out, node_cls, inputs, attrs=None, saves=None):
                     kept.append(empty)
                     continue
             v = out if i == -1 else inputs[i]
-            kept.append(SavedTensor(name, v, i == -1) if isinstance(v, Tensor) else _saved(name, v))
+            kept.append(_save_tensor(name, v, i == -1) if isinstance(v, Tensor) else _saved(name, v))
         node._saved = tuple(kept)
     return node
 
@@ -164,7 +164,7 @@ def _link1(out, node, node_cls, inputs, attrs):
                 kept.append(empty)      # no gradient will read it (see link)
                 continue
             v = out if i == -1 else t
-            kept.append(SavedTensor(name, v, i == -1) if isinstance(v, Tensor) else _saved(name, v))
+            kept.append(_save_tensor(name, v, i == -1) if isinstance(v, Tensor) else _saved(name, v))
         node._saved = tuple(kept)
     return node
 
@@ -190,19 +190,17 @@ def record(op, arr, device, inputs, node_cls=None, attrs=None, saves=None):
         arr = np.asarray(arr)          # NumPy returns scalars for 0-d results
     elif not arr.size:
         arr = _laid_out(arr)           # torch's strides for an empty result
-    out = _new(Tensor)
-    out._data = arr
-    if device is not CPU:
-        out._device = device
-    # integer and bool results are never differentiable (argmax, .long(), comparisons)
-    if node_cls is not None and grad_mode.enabled and arr.dtype.kind in "fc":
+    out = tensor_over(arr, device)
+    if grad_mode.inference:
+        out._inference = True       # and nothing is recorded, even under enable_grad()
+    elif node_cls is not None and grad_mode.enabled:
         for t in inputs:
             if isinstance(t, Tensor) and (t._grad_fn is not None or t._requires_grad or (
                     t._base is not None and wants_grad(t._base))):     # wants_grad, inlined
-                link(out, node_cls, inputs, attrs, saves)
+                # integer and bool results are never differentiable (argmax, comparisons)
+                if arr.dtype.kind in "fc":
+                    link(out, node_cls, inputs, attrs, saves)
                 break
-    elif grad_mode.inference:
-        out._inference = True
     if listeners:
         events.emit(events.CREATE, op, inputs, (out,))
     return out
@@ -211,10 +209,7 @@ def record(op, arr, device, inputs, node_cls=None, attrs=None, saves=None):
 def make_view(op, base, arr, node_cls=None, attrs=None, inputs=None):
     """A tensor over ``base``'s storage: shares its storage and version counter.
     Hot (view, a[0], detach): the grad check is inlined."""
-    out = _new(Tensor)
-    out._data = arr
-    if base._device is not CPU:
-        out._device = base._device
+    out = tensor_over(arr, base._device)
     root = base._base
     out._base = base if root is None else root
     vc = base._vc

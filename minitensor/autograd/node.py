@@ -33,8 +33,34 @@ _wrap = None
 def saved(name, t):
     """What to keep of one thing a node saves: a tensor, a number, or None."""
     if isinstance(t, Tensor):
-        return SavedTensor(name, t, name == "result")
+        return save_tensor(name, t, name == "result")
     return SavedConst(name, t) if t is None else SavedNumber(name, t)
+
+
+def save_tensor(name, t, is_output=False):
+    """``SavedTensor(name, t, is_output)``, built without a call through the type (whose
+    ``__init__`` frame costs as much again: every differentiable op saves one or two)."""
+    s = _new(SavedTensor)
+    vc = t._vc
+    if vc is None:
+        vc = t._vc = _VersionCounter()
+    s.name = name
+    s.data = t._data
+    s.vc = vc
+    s.version = vc.value
+    s.output_nr = t._output_nr
+    fn = t._grad_fn
+    s.had_fn = fn is not None
+    if is_output:
+        # an output is kept as its array plus the class of the node that made it
+        # (torch's saved_for; holding the node itself would be a cycle)
+        s.tensor = None
+        s.made_by = None if fn is None else type(fn)
+    else:
+        # an input names whatever its grad_fn is when unpacked
+        s.tensor = t
+        s.made_by = None
+    return s
 
 
 class SavedTensorInfo:
@@ -64,26 +90,8 @@ class SavedTensor:
     __slots__ = ("name", "data", "vc", "version", "tensor", "made_by", "had_fn", "output_nr",
                  "_dtype", "__weakref__")
 
-    def __init__(self, name, t, is_output=False):
-        vc = t._vc
-        if vc is None:
-            vc = t._vc = _VersionCounter()
-        self.name = name
-        self.data = t._data
-        self.vc = vc
-        self.version = vc.value
-        self.output_nr = t._output_nr
-        fn = t._grad_fn
-        self.had_fn = fn is not None
-        if is_output:
-            # an output is kept as its array plus the class of the node that made it
-            # (torch's saved_for; holding the node itself would be a cycle)
-            self.tensor = None
-            self.made_by = None if fn is None else type(fn)
-        else:
-            # an input names whatever its grad_fn is when unpacked
-            self.tensor = t
-            self.made_by = None
+    def __new__(cls, name, t, is_output=False):
+        return save_tensor(name, t, is_output)
 
     @property
     def dtype(self):

@@ -23,7 +23,7 @@ from ..overlap import assert_no_internal_overlap, assert_no_partial_overlap
 from .._quiet import quiet
 from ..storage import _ptr
 from ..dtypes import FROM_NP, FROM_LEGACY, dtype as _dtype_cls
-from ..tensor import Tensor, _wrap, _vc_of, _storage_of, _bump
+from ..tensor import tensor_over, Tensor, _wrap, _vc_of, _storage_of, _bump
 _new = object.__new__
 
 
@@ -116,10 +116,7 @@ def contiguous(self, memory_format=None):
 
 def detach(self):
     # the same memory, version counter and storage, no history (inlined: a hot path)
-    out = _new(Tensor)
-    out._data = self._data.view()
-    if self._device is not CPU:
-        out._device = self._device
+    out = tensor_over(self._data.view(), self._device)
     out._vc = self._vc or _vc_of(self)
     st = self._storage      # not `or`: a storage's truth is its length, a call
     out._storage = st if st is not None else _storage_of(self)
