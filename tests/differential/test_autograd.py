@@ -566,6 +566,19 @@ with torch.inference_mode():
 obs('b', b)
 obs('inf', b.is_inference())
 
+### inference_mode_records_nothing_even_under_enable_grad
+a = torch.tensor([1., 2.], requires_grad=True)
+with torch.inference_mode():
+    with torch.enable_grad():
+        obs('grad_enabled', torch.is_grad_enabled())
+        y = a * 2
+        s = a.sum()
+        m = a > 1
+obs('y', y)
+obs('y_rg', y.requires_grad)
+obs('y_fn', y.grad_fn)
+obs('inference', [y.is_inference(), s.is_inference(), m.is_inference()])
+
 ### zero_grad_through_grad_none_after_backward
 w = torch.tensor([1., 2.], requires_grad=True)
 for i in range(3):
