@@ -190,7 +190,15 @@ def record(op, arr, device, inputs, node_cls=None, attrs=None, saves=None):
         arr = np.asarray(arr)          # NumPy returns scalars for 0-d results
     elif not arr.size:
         arr = _laid_out(arr)           # torch's strides for an empty result
-    out = tensor_over(arr, device)
+    out = _new(Tensor)          # tensor_over(arr, device), inlined
+    out._data = arr
+    out._device = device
+    out._requires_grad = False
+    out._grad_fn = None
+    out._output_nr = 0
+    out._base = None
+    out._vc = None
+    out._storage = None
     if grad_mode.inference:
         out._inference = True       # and nothing is recorded, even under enable_grad()
     elif node_cls is not None and grad_mode.enabled:
@@ -209,7 +217,12 @@ def record(op, arr, device, inputs, node_cls=None, attrs=None, saves=None):
 def make_view(op, base, arr, node_cls=None, attrs=None, inputs=None):
     """A tensor over ``base``'s storage: shares its storage and version counter.
     Hot (view, a[0], detach): the grad check is inlined."""
-    out = tensor_over(arr, base._device)
+    out = _new(Tensor)          # tensor_over(arr, base._device), inlined
+    out._data = arr
+    out._device = base._device
+    out._requires_grad = False
+    out._grad_fn = None
+    out._output_nr = 0
     root = base._base
     out._base = base if root is None else root
     vc = base._vc

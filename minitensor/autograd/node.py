@@ -178,6 +178,13 @@ def save_plan(saves, save_for):
                  for name, i in saves)
 
 
+def input_sizes(node):
+    """The shape input 0 had when the op ran (what torch saves as ``self_sizes``): a node
+    whose formula needs only that reads it from its input metadata, so the op passes
+    no attributes (a dict per call, even when no graph is recorded)."""
+    return node._input_meta[0][0]
+
+
 class Node:
     """Base of every ``grad_fn``. Subclasses are named as torch names them
     (``MulBackward0``) and implement ``backward(grad) -> tuple of input grads``,

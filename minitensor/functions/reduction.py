@@ -5,7 +5,7 @@ import collections
 import numpy as np
 
 from .. import dtypes as D
-from ..autograd.node import Node
+from ..autograd.node import Node, input_sizes
 from ..dispatch import record, SCALAR_NAMES
 from ..tensor import Tensor, _wrap_dim
 from .._quiet import quiet
@@ -63,6 +63,7 @@ def _expand_back(g, shape, dims, keepdim):
 
 class SumBackward0(Node):   # full reduction
     saves = ()
+    self_sizes = property(input_sizes)
 
     def backward(self, g):
         return (np.broadcast_to(g, self.self_sizes),)
@@ -211,8 +212,7 @@ def sum(input, dim=None, keepdim=False, *, dtype=None, **kw):
         x = input._data           # fast path: t.sum() of a float tensor
         if x.dtype.kind == "f":
             arr = _add_reduce(x, None) if x.dtype is not _F16 else _half_sum(x, None, False)
-            return record("sum", arr, input._device, (input,), SumBackward0,
-                          {"self_sizes": x.shape})
+            return record("sum", arr, input._device, (input,), SumBackward0)
     if kw:
         dim = _axis_alias("sum", dim, kw)
     _dim_arg("sum", dim)
@@ -224,8 +224,7 @@ def sum(input, dim=None, keepdim=False, *, dtype=None, **kw):
         with quiet:
             arr = np.add.reduce(input._data, dims, out_dt, keepdims=keepdim)
     if dims is None and dim is None:
-        return record("sum", arr, input._device, (input,), SumBackward0,
-                      {"self_sizes": input._data.shape})
+        return record("sum", arr, input._device, (input,), SumBackward0)
     return record("sum", arr, input._device, (input,), SumBackward1,
                   {"self_sizes": input._data.shape, "dims": dims, "keepdim": keepdim})
 

@@ -7,7 +7,7 @@ applied one index at a time, as torch does, so ``a[0, 1:]`` has the same
 """
 import numpy as np
 
-from ..autograd.node import Node
+from ..autograd.node import Node, input_sizes
 from ._iter_layout import index_result_strides
 from ..dispatch import make_view, record
 from ..tensor import Tensor, _wrap_dim, _storage_of
@@ -33,6 +33,7 @@ def _extent(*geoms):
 # -------------------------------------------------------------------- nodes
 class ViewBackward0(Node):
     saves = ()
+    self_sizes = property(input_sizes)
 
     def backward(self, g):
         return (g.reshape(self.self_sizes),)
@@ -301,7 +302,7 @@ def view(self, *shape):
                 except ValueError:
                     pass                  # wrong size: the full path explains
                 else:
-                    return make_view("view", self, v, ViewBackward0, {"self_sizes": a.shape})
+                    return make_view("view", self, v, ViewBackward0)
     if len(shape) == 1 and not isinstance(shape[0], (tuple, list, int, np.integer)):
         from ..dtypes import dtype as _dtype
         if not isinstance(shape[0], _dtype):
@@ -316,14 +317,14 @@ def view(self, *shape):
         raise RuntimeError(
             "view size is not compatible with input tensor's size and stride (at least one "
             "dimension spans across two contiguous subspaces). Use .reshape(...) instead.")
-    return make_view("view", self, v, ViewBackward0, {"self_sizes": self._data.shape})
+    return make_view("view", self, v, ViewBackward0)
 
 
 def reshape(self, *shape):
     shape = infer_size(_shape_arg(shape, "reshape"), self._data.size)
     v = _try_view(self._data, shape)
     if v is not None:
-        return make_view("reshape", self, v, ViewBackward0, {"self_sizes": self._data.shape})
+        return make_view("reshape", self, v, ViewBackward0)
     # torch: a contiguous clone (CloneBackward0), then _unsafe_view (UnsafeViewBackward0)
     c = record("clone", np.ascontiguousarray(self._data), self._device, (self,), _clone_node())
     return unsafe_view(c, shape)
@@ -332,7 +333,7 @@ def reshape(self, *shape):
 def unsafe_view(self, shape):
     """torch's _unsafe_view: a reshape of a fresh contiguous result, recorded as an op."""
     return record("_unsafe_view", self._data.reshape(shape), self._device, (self,),
-                  UnsafeViewBackward0, {"self_sizes": self._data.shape})
+                  UnsafeViewBackward0)
 
 
 def _clone_node():

@@ -141,7 +141,7 @@ def _linear(input, weight, bias=None):
     x2 = _checked(reshape(input, -1, input._data.shape[-1]), wt)
     out = mm(x2, wt)
     return record("_unsafe_view", out._data.reshape(input._data.shape[:-1] + (wt._data.shape[-1],)),
-                  out._device, (out,), UnsafeViewBackward0, {"self_sizes": out._data.shape})
+                  out._device, (out,), UnsafeViewBackward0)
 
 
 
