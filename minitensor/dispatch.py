@@ -282,7 +282,7 @@ def check_inplace(t):
     b = t._base
     if b is not None and b._grad_fn is None and b._requires_grad:
         raise RuntimeError(VIEW_OF_LEAF_ERROR)
-    if t._multi_view and t._grad_fn is not None:
+    if t._grad_fn is not None and t._multi_view:
         from .autograd.node import _BACKWARD_N
         raise RuntimeError(
             f"Output {t._output_nr} of {_BACKWARD_N.sub('', t._grad_fn.name())} is a view and is "

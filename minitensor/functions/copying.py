@@ -174,15 +174,14 @@ def copy_(self, src, non_blocking=False, *, op="copy_"):
                             f"not {type(src).__name__}")
     check_inplace(self)       # torch checks the leaf first, then overlap, then shapes
     d, sa = self._data, src._data
-    # node = ... below: an integer destination is not differentiable, even from a grad source
-    node = CopyBackwards if d.dtype.kind == "f" else None
-    if src is self or sa is d or ((d.base is not None or sa.base is not None)
-                                  and sa.dtype is d.dtype and sa.shape == d.shape
+    # (two arrays that own their memory cannot overlap: the common case skips the checks)
+    views = d.base is not None or sa.base is not None
+    # (inplace() records CopyBackwards only for a float destination, whatever src is)
+    if src is self or sa is d or (views and sa.dtype is d.dtype and sa.shape == d.shape
                                   and sa.strides == d.strides and _ptr(d) == _ptr(sa)):
         # torch returns early when src is the very same data: nothing to check or write
-        return inplace(op, self, None, (self, src), node, check=False)
-    if d.base is not None or sa.base is not None:
-        # (two arrays that own their memory cannot overlap: the common case skips this)
+        return inplace(op, self, None, (self, src), CopyBackwards, check=False)
+    if views:
         assert_no_internal_overlap(d)
         assert_no_partial_overlap(d, sa)
     if sa.shape != d.shape:
@@ -192,7 +191,7 @@ def copy_(self, src, non_blocking=False, *, op="copy_"):
     else:
         with quiet:                 # copy_ casts freely and silently, float -> int included
             d[...] = sa.astype(d.dtype)
-    return inplace(op, self, None, (self, src), node, check=False)   # checked and written
+    return inplace(op, self, None, (self, src), CopyBackwards, check=False)   # checked and written
 
 
 def _check_copy_shapes(dst, src):
