@@ -211,7 +211,10 @@ def sum(input, dim=None, keepdim=False, *, dtype=None, **kw):
     if dim is None and dtype is None and not keepdim and not kw and type(input) is Tensor:
         x = input._data           # fast path: t.sum() of a float tensor
         if x.dtype.kind == "f":
-            arr = _add_reduce(x, None) if x.dtype is not _F16 else _half_sum(x, None, False)
+            if x.dtype is not _F16:     # (into a 0-d array: the reduce would return a scalar)
+                arr = _add_reduce(x, None, None, _empty((), x.dtype))
+            else:
+                arr = _half_sum(x, None, False)
             return record("sum", arr, input._device, (input,), SumBackward0)
     if kw:
         dim = _axis_alias("sum", dim, kw)
@@ -230,6 +233,7 @@ def sum(input, dim=None, keepdim=False, *, dtype=None, **kw):
 
 
 _add_reduce = np.add.reduce
+_empty = np.empty
 _F16 = np.dtype(np.float16)
 
 

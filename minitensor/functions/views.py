@@ -289,9 +289,9 @@ def compute_stride(old, oldst, new, itemsize):
 
 def view(self, *shape):
     # fast path: explicit int sizes that NumPy can lay over the same memory
-    if shape and type(shape[0]) is int and -1 not in shape:
+    if shape and type(shape[0]) is int:
         for n in shape:
-            if type(n) is not int or n < 0:
+            if type(n) is not int or n < 0:     # (-1 to infer a size too)
                 break
         else:
             a = self._data
