@@ -44,7 +44,8 @@ def _arith(fn, name, ufunc, node_cls, bool_ok=True):
         if isinstance(other, Tensor):
             x = self._data
             y = other._data
-            if x.dtype is y.dtype and self._device is other._device and (bool_ok or x.dtype is not _BOOL):
+            if x.dtype is y.dtype and self._device is other._device and (
+                    bool_ok or x.dtype is not _BOOL):
                 try:
                     arr = ufunc(x, y)
                 except ValueError:
@@ -212,8 +213,10 @@ METHODS = {
     "softmax": _softmax_method(A.softmax, "softmax"),
     "log_softmax": _softmax_method(A.log_softmax, "log_softmax"),
     # operators
-    "__add__": _arith(P.add, "add", np.add, P.AddBackward0), "__radd__": _binop(P.add), "__sub__": _arith(P.sub, "sub", np.subtract, P.SubBackward0, bool_ok=False),
-    "__rsub__": _rsub, "__mul__": _arith(P.mul, "mul", np.multiply, P.MulBackward0), "__rmul__": _binop(P.mul),
+    "__add__": _arith(P.add, "add", np.add, P.AddBackward0), "__radd__": _binop(P.add),
+    "__sub__": _arith(P.sub, "sub", np.subtract, P.SubBackward0, bool_ok=False),
+    "__rsub__": _rsub, "__mul__": _arith(P.mul, "mul", np.multiply, P.MulBackward0),
+    "__rmul__": _binop(P.mul),
     "__truediv__": _binop(P.div), "__rtruediv__": _rtruediv, "__floordiv__": _binop(P.floor_divide),
     "__rfloordiv__": _binop(P.floor_divide, reverse=True), "__mod__": _binop(P.remainder),
     "__pow__": _binop(P.pow), "__rpow__": _rpow, "__matmul__": _matmul_op,

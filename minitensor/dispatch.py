@@ -6,16 +6,12 @@ same for an op that changes a tensor: torch's checks, the write, the version bum
 the history rewrite (``CopySlices`` when the tensor is a view) and the event.
 Ops (in ``functions/``) only compute NumPy arrays and say which node class they use.
 """
-import weakref
-
 import numpy as np
 
 from . import events
 from .autograd import grad_mode
-from .autograd.node import (AccumulateGrad, SavedTensor, saved as _saved, save_plan,
-                            save_tensor as _save_tensor, _sequence)
-from .device import CPU
-from .tensor import Tensor, tensor_over, _wrap, _vc_of, _storage_of, grad_accumulator, _VersionCounter, _laid_out
+from .autograd.node import saved as _saved, save_plan, save_tensor as _save_tensor, _sequence
+from .tensor import Tensor, _vc_of, _storage_of, grad_accumulator, _VersionCounter, _laid_out
 
 ndarray = np.ndarray
 _new = object.__new__

@@ -17,14 +17,13 @@ from ..memory_format import contiguous_format, channels_last
 from .. import events
 from ..autograd import grad_mode
 from ..autograd.node import Node
-from ..device import canonical, CPU
-from ..dispatch import record, inplace, check_inplace, write, listeners
+from ..device import canonical
+from ..dispatch import record, inplace, check_inplace, listeners
 from ..overlap import assert_no_internal_overlap, assert_no_partial_overlap
 from .._quiet import quiet
 from ..storage import _ptr
 from ..dtypes import FROM_NP, FROM_LEGACY, dtype as _dtype_cls
 from ..tensor import tensor_over, Tensor, _wrap, _vc_of, _storage_of, _bump
-_new = object.__new__
 
 
 class CloneBackward0(Node):
