@@ -171,7 +171,10 @@ def copy_(self, src, non_blocking=False, *, op="copy_"):
         else:
             raise TypeError(f"copy_(): argument 'other' (position 1) must be Tensor, "
                             f"not {type(src).__name__}")
-    check_inplace(self)       # torch checks the leaf first, then overlap, then shapes
+    # torch checks the leaf first, then overlap, then shapes (check_inplace can only
+    # refuse a tensor with one of these three: the common plain tensor skips the call)
+    if self._requires_grad or self._grad_fn is not None or self._base is not None:
+        check_inplace(self)
     d, sa = self._data, src._data
     # (two arrays that own their memory cannot overlap: the common case skips the checks)
     views = d.base is not None or sa.base is not None
