@@ -50,7 +50,9 @@ def _roots(tensors, grad_tensors, what):
         grads.append(g)
     nodes = []
     for i, t in enumerate(tensors):
-        if t._grad_fn is None and not t._requires_grad:
+        # grad_fn, the property: a view whose base changed in place since it was taken
+        # gets its history now (torch regenerates it when the view is used)
+        if t.grad_fn is None and not t._requires_grad:
             raise RuntimeError(f"element {i} of tensors does not require grad and does not have a grad_fn")
         nodes.append(_edge_of(t))
     return nodes, grads

@@ -345,13 +345,19 @@ builtins_min = min
 
 
 def _obeys_layout(g, var):
-    """torch's gradient layout contract: the same strides as a dense variable."""
+    """torch's gradient layout contract (obeys_layout_contract): the same strides as a
+    dense variable, except in size-1 dims, where any stride will do but 0 (torch takes
+    a 0-stride size-1 dim for a view, e.g. sum's expanded gradient of a (1,) leaf)."""
     if g.shape != var.shape:
         return False
-    if g.flags.c_contiguous and var.flags.c_contiguous:
+    gst = g.strides
+    if g.flags.c_contiguous and var.flags.c_contiguous and 0 not in gst:
         return True                 # the common case, without walking the strides
     if _dense(var):
-        return all(gs == vs for gs, vs, n in zip(g.strides, var.strides, var.shape) if n > 1)
+        for gs, vs, n in zip(gst, var.strides, var.shape):
+            if (n != 1 and gs != vs) or (n == 1 and gs == 0):
+                return False
+        return True
     return g.flags.c_contiguous
 
 

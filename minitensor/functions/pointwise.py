@@ -81,10 +81,20 @@ _INT_BOUNDS = {np.dtype(t): (int(np.iinfo(t).min), int(np.iinfo(t).max))
                for t in (np.uint8, np.int8, np.int16, np.int32, np.int64)}
 
 
+def as_dtype(a, np_dtype):
+    """``a.astype(np_dtype)``, laid out as torch lays out a result: NumPy's astype puts an
+    expanded (0-stride) dim innermost, so a cast of ``x.expand(2, 2)`` and every result
+    computed from it would have strides (1, 2) where torch's have (2, 1)."""
+    if 0 in a.strides and a.size > 1:
+        from .copying import _empty_like_strided
+        return _empty_like_strided(a, np_dtype)
+    return a.astype(np_dtype)
+
+
 def _arr(x, np_dtype):
     if isinstance(x, Tensor):
         a = x._data
-        return a if a.dtype == np_dtype else a.astype(np_dtype)
+        return a if a.dtype == np_dtype else as_dtype(a, np_dtype)
     if type(x) is int and np_dtype.kind in "iu":
         lo, hi = _INT_BOUNDS[np_dtype]
         if not lo <= x <= hi:      # torch casts the scalar to the op's dtype: it wraps
@@ -555,7 +565,7 @@ def pow_scalar(x, e):
     to the last bit where torch takes a shortcut: 2, 3, -0.5, -1 and -2 are products,
     square roots and divisions, not pow(); float16 is computed in float32."""
     if x.dtype == np.float16:
-        return pow_scalar(x.astype(np.float32), e).astype(np.float16)
+        return pow_scalar(as_dtype(x, _F32), e).astype(np.float16)
     if x.dtype.kind != "f" or type(e) is bool:
         return np.power(x, e)
     if e == 2:
@@ -653,7 +663,7 @@ def where(condition, input=None, other=None):
 def _float_input(t):
     a = t._data
     if a.dtype.kind != "f":
-        return a.astype(D.get_default_dtype().np)
+        return as_dtype(a, D.get_default_dtype().np)
     return a
 
 
@@ -665,7 +675,7 @@ def _unary(op, t, fn, node, to_float=True):
         raise TypeError(f"{op}(): argument 'input' (position 1) must be Tensor, not {type(t).__name__}")
     x = t._data
     if to_float and x.dtype.kind != "f":
-        x = x.astype(D.get_default_dtype().np)
+        x = as_dtype(x, D.get_default_dtype().np)
     if op in _CANNOT_WARN:
         arr = fn(x)
     else:
@@ -720,6 +730,7 @@ def tanh(input):
 
 
 _F16 = np.dtype(np.float16)
+_F32 = np.dtype(np.float32)
 
 
 # 0-d arrays of each float dtype: NumPy adds a 0-d array of the same dtype faster than
@@ -730,7 +741,7 @@ _ONE = {np.dtype(t): np.ones((), t) for t in (np.float32, np.float64)}
 def _sigmoid(x):
     """torch's formula, 1 / (1 + exp(-x)), in four ufunc calls on one buffer."""
     if x.dtype is _F16:             # torch computes half ops in float, rounds once
-        return _sigmoid(x.astype(np.float32)).astype(np.float16)
+        return _sigmoid(as_dtype(x, _F32)).astype(np.float16)
     if x.ndim == 0:
         x = x.reshape(1)            # ufuncs on 0-d arrays return scalars, not arrays
         return _sigmoid(x).reshape(())

@@ -11,6 +11,7 @@ from ..autograd.node import Node, input_sizes
 from ._iter_layout import index_result_strides
 from ..dispatch import make_view, record
 from ..tensor import Tensor, _wrap_dim, _storage_of
+from .._quiet import quiet
 from .. import size as _size
 
 
@@ -134,15 +135,47 @@ class UnbindBackward0(Node):
     saves = ()
 
 
+def _may_overlap(shape, strides):
+    """torch's _maybe_overlapping_memory: can two indices of this geometry reach one
+    element? (size-1 dims never do; a 0 stride on a longer dim always does)"""
+    reach = 0
+    for s, n in sorted((s, n) for s, n in zip(strides, shape) if n != 1):
+        if s <= reach:
+            return True
+        reach += s * (n - 1)
+    return False
+
+
 class AsStridedBackward0(Node):
     """The history of a view after an in-place op on it: its part of the base's grad."""
     saves = ()
 
     def backward(self, g):
-        buf = np.zeros(_extent(self.base_geometry, self.view_geometry), g.dtype)
-        view = _strided(buf, self.view_geometry)
-        view += g
-        return (_strided(buf, self.base_geometry).copy(),)
+        # torch's as_strided_backward: scatter the view's gradient into a zeroed buffer
+        # laid out like the storage (summing where the view reads an element twice),
+        # average where the base reads one twice, and hand back the base's window onto
+        # that buffer: a view of a tensor written once (or twice), hence its _version
+        (bshape, bstrides, boff), (vshape, vstrides, voff) = self.base_geometry, self.view_geometry
+        if 0 in bshape or 0 in vshape:
+            self._grad_versions = (0,)
+            return (np.zeros(bshape, g.dtype),)
+        shared = min(boff, voff)            # the buffer starts where either one does
+        base = (bshape, bstrides, boff - shared)
+        view = (vshape, vstrides, voff - shared)
+        buf = np.zeros(_extent(base, view), g.dtype)
+        if _may_overlap(vshape, vstrides):
+            index = _strided(np.arange(buf.size), view)
+            np.add.at(buf, index.reshape(-1), np.broadcast_to(g, vshape).reshape(-1))
+        else:
+            _strided(buf, view)[...] = g
+        self._grad_versions = (1,)
+        if _may_overlap(bshape, bstrides):
+            count = np.zeros(buf.size, g.dtype)
+            np.add.at(count, _strided(np.arange(buf.size), base).reshape(-1), 1)
+            with quiet:                     # 0/0 outside the base's reach, as in torch
+                buf /= count
+            self._grad_versions = (2,)
+        return (_strided(buf, base),)
 
 
 class CopySlices(Node):

@@ -579,6 +579,46 @@ obs('y_rg', y.requires_grad)
 obs('y_fn', y.grad_fn)
 obs('inference', [y.is_inference(), s.is_inference(), m.is_inference()])
 
+### accumulate_grad_copies_a_zero_stride_size1_gradient
+# torch's layout contract takes a 0-stride size-1 dim for a view: sum's expanded
+# gradient of a (1,) or (1, 1) leaf is copied into .grad (version 1), not stolen
+for shape in [(1,), (1, 1), (2, 1), (3,), ()]:
+    a = torch.zeros(shape, requires_grad=True)
+    a.sum().backward()
+    obs(f'grad{shape}', a.grad)
+
+### stale_view_backward_remakes_its_history
+# a view taken before its base changed in place and came to require grad
+t0 = torch.zeros(2)
+t1 = t0.view(-1)
+t0.add_(2)
+t0.requires_grad_()
+obs('fn', t1.grad_fn.name())
+t1.sum().backward()
+obs('grad', t0.grad)
+s0 = torch.tensor(0.)
+s1 = s0.view(-1)
+s0.add_(1)
+s0.requires_grad_()
+s1.backward()
+obs('scalar_grad', s0.grad)
+r0 = torch.zeros(2, 3)
+r1 = r0[0]
+r0.add_(1)
+r0.requires_grad_()
+r1.sum().backward()
+obs('row_grad', r0.grad)
+
+### stale_view_of_an_expanded_tensor_sums_its_gradient
+# the view reads one element of b twice: as_strided_backward adds both gradients
+b = torch.zeros(1)
+e = b.expand(3)
+v = e[1:]
+b.add_(1)
+b.requires_grad_()
+v.sum().backward()
+obs('grad', b.grad)
+
 ### zero_grad_through_grad_none_after_backward
 w = torch.tensor([1., 2.], requires_grad=True)
 for i in range(3):

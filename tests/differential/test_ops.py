@@ -896,6 +896,21 @@ w.atan2_(x)
 obs('graph', w)
 with expect_error():
     torch.ones(2).atan2(2.)
+
+### casts_of_expanded_tensors_keep_torch_layout
+# NumPy's astype puts an expanded (0-stride) dim innermost; torch's result is contiguous
+x = torch.tensor([1, 2]).expand(3, 2)
+obs('exp', x.exp())
+obs('mul_float', x * 2.5)
+obs('div', x / 2)
+obs('sqrt', x.sqrt())
+obs('sigmoid', x.sigmoid())
+h = torch.tensor([1., 2.], dtype=torch.float16).expand(3, 2)
+obs('half_sigmoid', h.sigmoid())
+obs('half_square', h ** 2)
+obs('half_pow', h ** 0.5)
+c = torch.tensor([[1], [2]], dtype=torch.int32).expand(2, 3)
+obs('col_exp', c.exp())
 '''
 
 CASES = parse_cases(_BASE)

@@ -95,6 +95,17 @@ REGRESSIONS = [
      [('create', (), 'int64', False, (0,)), ('create', (), 'float32', True, (0,)), ('create', (), 'float32', False, (0,)), ('inplace', 1, 'sub_', True)]),
     ("final_t1.is_leaf: torch False | minitensor True (is_leaf remakes a stale view's history)",
      [('create', (), 'float32', False, (0,)), ('view', 0, 'view', (-1,)), ('inplace', 0, 'add_', 2), ('create', (), 'float32', False, (0,)), ('sum', 0), ('requires_grad_', 0)]),
+    # found by harvest.py --kinds autograd on 2026-12-04:
+    # AccumulateGrad copies a gradient whose size-1 dim has stride 0 (sum's expand of a (1,) leaf)
+    ('grad_t#.version: torch # | minitensor #',
+     [('create', (1,), 'float32', False, (0,)), ('requires_grad_', 0), ('sum', 0), ('view', 0, 'view', (-1,)), ('view', 0, 'view', (-1,)), ('create', (), 'int64', False, (0,)), ('unary', 0, 'exp'), ('sum', 0), ('backward', 1)]),
+    # backward() of a view whose base changed in place and then came to require grad:
+    # its history is remade (AsStridedBackward0), and that node's gradient is a written view
+    ("step: torch 'no error' | minitensor ('raised', 'RuntimeError', 'element # of tensors does not require grad and does not have a grad_fn')",
+     [('create', (), 'float32', False, (0,)), ('view', 0, 'view', (-1,)), ('view', 0, 't', ()), ('inplace', 0, 'add_', 2), ('requires_grad_', 0), ('backward', 1)]),
+    # a unary float op of an expanded int tensor: the cast keeps torch's layout
+    ('t.stride: torch (#, #) | minitensor (#, #)',
+     [('create', (2,), 'int64', False, (0, 0)), ('unary', 0, 'exp'), ('view', 0, 'view', (-1,)), ('view', 0, 'expand', (2, 2)), ('unary', 3, 'exp')]),
 ]
 
 # (why, (a, b, op)) for test_mixed_dtype_ops / programs.render_mixed
