@@ -596,12 +596,23 @@ def checked_method(name, impl):
             return impl(self, *args, **kwargs)
 
         def general(self, args, kwargs):
-            # with keywords, or three or more arguments (never keyed like the fast paths')
-            key = _kwargs_key(args, kwargs) if kwargs else _types(args)
+            # with keywords, or three or more arguments (never keyed like the fast paths');
+            # the key and call() are spelled out: each frame costs ~700 instructions here
+            key = [len(args)]
+            for a in args:
+                key.append(type(a))
+            for k, v in kwargs.items():
+                key.append(k)
+                key.append(type(v))
+            key = tuple(key)
             pack = accepted.get(key)
             if pack is None:
                 return checked(self, args, kwargs, key)
-            return call(self, args, kwargs, pack)
+            if pack:
+                args = (args,)
+            if kwargs and not positional.isdisjoint(kwargs):
+                args, kwargs = _as_impl_takes(parser, args, kwargs)
+            return impl(self, *args, **kwargs)
 
         # The verdict for argument types already seen is cached. The common calls (none,
         # one or two positional arguments) bind to fixed parameters: a *args, **kwargs

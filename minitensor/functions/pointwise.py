@@ -9,7 +9,7 @@ import numpy as np
 
 from .. import dtypes as D
 from ..autograd.node import Node
-from ..dispatch import record, inplace, write, check_inplace
+from ..dispatch import record, inplace, write, check_inplace, needs_grad
 from .._cpu_kernel import scalar_to
 from ..overlap import assert_no_internal_overlap, assert_no_partial_overlap
 from ..tensor import Tensor, _wrap
@@ -1007,8 +1007,10 @@ def _inplace_binary(op, t, other, compute, node, attrs=None, to_float=False):
     if not isinstance(other, (Tensor, bool, int, float)) or isinstance(other, np.generic):
         other = _as_operand(other, f"{op}(): argument 'other' (position 1) must be Tensor, not {type(other).__name__}")
     # torch's order: autograd's leaf check, then TensorIterator's memory overlap, shapes,
-    # devices and last the result dtype
-    check_inplace(t)
+    # devices and last the result dtype (check_inplace refuses only a tensor with one of
+    # these three: the common plain tensor skips the call)
+    if t._requires_grad or t._grad_fn is not None or t._base is not None:
+        check_inplace(t)
     d = t._data
     # the common case, in which none of those checks can fail: another tensor of the same
     # dtype, shape and device, neither of them a view (so no overlap), or a float tensor
@@ -1041,15 +1043,23 @@ def _inplace_binary(op, t, other, compute, node, attrs=None, to_float=False):
 
 def _inplace_values(op, t, x, y, other, compute, node, attrs):
     """Compute ``op`` over the checked operands and write it into ``t``."""
-    if node is not None and node._saves_self:
-        # the formula needs self's value from BEFORE the op: save a copy of it
+    if node is not None and node._saves_self and needs_grad((t, other)):
+        # the formula needs self's value from BEFORE the op: save a copy of it (only when
+        # a node will be recorded: the copy is most of a mul_'s cost)
         node = _bind_saved(node, _wrap(t._data.copy(), t._device))
     # (no `with quiet:`, which costs 1 us here: NumPy's overflow warning, raised from this
     # module, is dropped by the filter _quiet installs, as for the out-of-place ops)
-    values = compute(x, y)
+    if x is t._data and type(compute) is _ufunc:
+        compute(x, y, x)        # checked, same dtype: the ufunc writes into t's memory
+        values = None
+    else:
+        values = compute(x, y)
     # tensor ** number has one input in torch's graph; the other ops wrap the scalar
     inputs = (t,) if node is not None and node.__name__ == "PowBackward0" else (t, other)
     return inplace(op, t, values, inputs, node, attrs, check=False)     # checked above
+
+
+_ufunc = np.ufunc
 
 
 def _bshape(a, b):
@@ -1073,15 +1083,25 @@ def _bind_saved(node, saved_self):
 
 
 def add_(self, other, *, alpha=1):
-    return _inplace_binary("add_", self, other, lambda x, y: x + y * alpha if alpha != 1 else x + y,
-                           AddBackward0, {"alpha": alpha} if alpha != 1 else None)
+    if alpha == 1:
+        return _inplace_binary("add_", self, other, _np_add, AddBackward0)
+    return _inplace_binary("add_", self, other, lambda x, y: x + y * alpha,
+                           AddBackward0, {"alpha": alpha})
+
+
+_np_add = np.add
 
 
 def sub_(self, other, *, alpha=1):
     check_inplace(self)         # autograd's leaf check comes before sub's bool check
     _no_bool_sub(self, other)
+    if alpha == 1:
+        return _inplace_binary("sub_", self, other, _np_subtract, SubBackward0)
     return _inplace_binary("sub_", self, other, lambda x, y: x - y * alpha,
-                           SubBackward0, {"alpha": alpha} if alpha != 1 else None)
+                           SubBackward0, {"alpha": alpha})
+
+
+_np_subtract = np.subtract
 
 
 def mul_(self, other):
@@ -1222,7 +1242,15 @@ def _fill(self, value, op):
 
 
 def zero_(self):
-    return inplace("zero_", self, self._data.dtype.type(0), (self,), ZeroBackward0)
+    dt = self._data.dtype
+    zero = _ZEROS_0D.get(dt)
+    if zero is None:        # a 0-d zero of each dtype, made once: write() takes it as is
+        zero = _ZEROS_0D[dt] = np.zeros((), dt)
+        zero.flags.writeable = False
+    return inplace("zero_", self, zero, (self,), ZeroBackward0)
+
+
+_ZEROS_0D = {}
 
 
 # ------------------------------------------------------------ more unary ops

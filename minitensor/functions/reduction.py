@@ -209,13 +209,11 @@ def _dim_arg(op, dim, ints_only=False):
 
 def sum(input, dim=None, keepdim=False, *, dtype=None, **kw):
     if dim is None and dtype is None and not keepdim and not kw and type(input) is Tensor:
-        x = input._data           # fast path: t.sum() of a float tensor
-        if x.dtype.kind == "f":
-            if x.dtype is not _F16:     # (into a 0-d array: the reduce would return a scalar)
-                arr = _add_reduce(x, None, None, _empty((), x.dtype))
-            else:
-                arr = _half_sum(x, None, False)
-            return record("sum", arr, input._device, (input,), SumBackward0)
+        x = input._data           # fast path: t.sum() of a float32/float64 tensor
+        dt = x.dtype
+        if dt in _F32_F64:     # (into a 0-d array: the reduce would return a scalar)
+            return record("sum", _add_reduce(x, None, None, _empty((), dt)), input._device,
+                          (input,), SumBackward0)
     if kw:
         dim = _axis_alias("sum", dim, kw)
     _dim_arg("sum", dim)
@@ -235,6 +233,7 @@ def sum(input, dim=None, keepdim=False, *, dtype=None, **kw):
 _add_reduce = np.add.reduce
 _empty = np.empty
 _F16 = np.dtype(np.float16)
+_F32_F64 = frozenset((np.dtype(np.float32), np.dtype(np.float64)))
 
 
 def _half_sum(x, axis, keepdims):
