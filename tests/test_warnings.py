@@ -22,6 +22,8 @@ def test_ops_that_overflow_do_not_warn(record):
     y = x * x + x - x
     assert torch.isinf(y[0]) and torch.isnan(y[1])
     assert torch.tensor([-1e5]).sigmoid().item() == 0.0     # exp(1e5) overflows inside
+    m = torch.tensor([[3e38, 3e38], [3e38, 3e38]])
+    assert torch.isinf(m.sum(0)).all() and torch.isinf(m.sum((0, 1)))   # reductions too
     z = x.clone()
     z.mul_(x).add_(z).sub_(x).div_(0)       # in place, through the same filter
     assert torch.isinf(z[0]) and torch.isnan(z[1])

@@ -221,9 +221,10 @@ def sum(input, dim=None, keepdim=False, *, dtype=None, **kw):
     out_dt = _sum_dtype(input, dtype)
     if input._data.dtype is _F16 and np.dtype(out_dt) is _F16:
         arr = _half_sum(input._data, dims, keepdim)
-    else:       # the ufunc's reduce, not np.sum: a warning must come from a minitensor frame
-        with quiet:
-            arr = np.add.reduce(input._data, dims, out_dt, keepdims=keepdim)
+    else:
+        # the ufunc's reduce, not np.sum: an overflow warning then comes from this frame,
+        # which the filter _quiet installs drops (as for the hot out-of-place ops)
+        arr = _add_reduce(input._data, dims, out_dt, None, keepdim)
     if dims is None and dim is None:
         return record("sum", arr, input._device, (input,), SumBackward0)
     return record("sum", arr, input._device, (input,), SumBackward1,
