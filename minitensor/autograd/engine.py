@@ -302,6 +302,8 @@ def _accumulate(t, g, p):
         r = hook(_wrap(arr, t._device))
         if r is not None:
             arr, version, hooked = r._data, 0, True
+    if not t._requires_grad:
+        return      # detach_()ed since the graph was built: torch's AccumulateGrad stops here
     cur = t._grad
     data = t._data
     if cur is None:

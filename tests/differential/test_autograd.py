@@ -619,6 +619,21 @@ b.requires_grad_()
 v.sum().backward()
 obs('grad', b.grad)
 
+### a_leaf_detached_after_its_graph_was_built_gets_no_grad
+a = torch.tensor(1., requires_grad=True)
+seen = []
+a.register_hook(lambda g: seen.append(g))
+s = (a * 2).sum()
+a.detach_()
+s.backward()
+obs('grad', a.grad)
+obs('hook_ran', len(seen))
+b = torch.tensor(1., requires_grad=True)
+y = b * 3
+b.requires_grad_(False)
+y.backward()
+obs('grad_b', b.grad)
+
 ### zero_grad_through_grad_none_after_backward
 w = torch.tensor([1., 2.], requires_grad=True)
 for i in range(3):

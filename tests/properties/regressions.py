@@ -106,6 +106,10 @@ REGRESSIONS = [
     # a unary float op of an expanded int tensor: the cast keeps torch's layout
     ('t.stride: torch (#, #) | minitensor (#, #)',
      [('create', (2,), 'int64', False, (0, 0)), ('unary', 0, 'exp'), ('view', 0, 'view', (-1,)), ('view', 0, 'expand', (2, 2)), ('unary', 3, 'exp')]),
+    # a leaf detach_()ed after its graph was built gets no .grad (torch's AccumulateGrad
+    # returns early for a variable that no longer requires grad)
+    ("grad_t#: torch None | minitensor {'tensor': {'cls': 'Tensor', 'dtype': 'torch.float#', 'shape': (), 'device': 'cpu', 'requires_grad': False, 'is_leaf': True, 'g",
+     [('create', (), 'float32', False, (0,)), ('create', (), 'float32', False, (0,)), ('requires_grad_', 0), ('view', 0, 'view', (-1,)), ('sum', 0), ('detach_', 0), ('create', (), 'float32', False, (0,)), ('backward', 2)]),
 ]
 
 # (why, (a, b, op)) for test_mixed_dtype_ops / programs.render_mixed
