@@ -506,6 +506,16 @@ for code in ["s.expand(1)", "s.expand(1, 1)", "s.expand(2, 1)", "s.expand(1, 2)"
     obs(code, (t.stride(), t.clone().stride(), t.contiguous().stride(), t.is_contiguous(),
                torch.tensor(t).stride(), t.new_tensor(t).stride(),
                t.new_tensor(t, dtype=torch.int64).stride(), t.to(torch.float64).stride()))
+### binary_result_layout_of_mixed_layouts
+# A KNOWN GAP (tests/known_mismatches.txt): TensorIterator lays out a binary result by
+# the first input's strides, size-1 dims included, unless every input is contiguous and
+# of one shape; NumPy's ufuncs ignore size-1 dims' strides and fall back to C order when
+# inputs disagree. Values, shapes and dtypes agree; only these strides differ.
+row = torch.zeros(1, 2)
+p = torch.zeros(3, 1, 2).permute(2, 1, 0)
+for code in ["row.t() * 2", "torch.tensor(0.) + row.t()", "row.t() > 0", "p + torch.zeros(2, 1, 3)",
+             "p + torch.zeros(3)", "torch.zeros(4, 1, 3).transpose(0, 1) + 1"]:
+    obs(code, eval(code).stride())
 ''')
 
 test_case = make_test(CASES)
