@@ -1227,11 +1227,16 @@ def fill_(self, value):
 
 def _fill(self, value, op):
     if isinstance(value, Tensor):
+        check_inplace(self)         # autograd's leaf check, then the kernel's
         if value._data.ndim != 0:
             raise RuntimeError(
                 f"fill_ only supports 0-dimension value tensor but got tensor with {value._data.ndim} dimensions.")
+        # torch's fill_(Tensor) is a copy_ of the value, so it refuses a destination whose
+        # elements share memory (x.expand(2)[:] = 7), which fill_(number) allows
+        assert_no_internal_overlap(self._data)
         # like a number, the value is cast to self's dtype whatever its own
-        return inplace(op, self, value._data.astype(self._data.dtype), (self, value), FillBackward3)
+        return inplace(op, self, value._data.astype(self._data.dtype), (self, value), FillBackward3,
+                       check=False)
     if not isinstance(value, (bool, int, float)):
         raise TypeError(f"fill_(): argument 'value' (position 1) must be Number, not {type(value).__name__}")
     dt = self._data.dtype

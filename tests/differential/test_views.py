@@ -506,6 +506,23 @@ for code in ["s.expand(1)", "s.expand(1, 1)", "s.expand(2, 1)", "s.expand(1, 2)"
     obs(code, (t.stride(), t.clone().stride(), t.contiguous().stride(), t.is_contiguous(),
                torch.tensor(t).stride(), t.new_tensor(t).stride(),
                t.new_tensor(t, dtype=torch.int64).stride(), t.to(torch.float64).stride()))
+### setitem_of_a_number_into_overlapping_memory
+# torch writes a 0-d value with fill_(Tensor), a copy_: it refuses a destination whose
+# elements share memory, while fill_(number) does not check
+for code in ["torch.tensor(0.).expand(2)", "torch.zeros(1).expand(2, 2)", "torch.zeros(2, 1).expand(2, 2)"]:
+    for idx in [":", "...", "0", "1:"]:
+        x = eval(code)
+        with expect_error(f'{code}[{idx}] = 7'):
+            exec(f'x[{idx}] = 7')
+            obs(f'{code}[{idx}]', x)
+x = torch.tensor(0.).expand(2)
+with expect_error('fill_tensor'):
+    x.fill_(torch.tensor(1.))
+x.fill_(1.)
+obs('fill_number', x)
+a = torch.zeros(2, requires_grad=True)
+with expect_error('leaf_first'):
+    a.fill_(torch.tensor([1., 2.]))
 ### binary_result_layout_of_mixed_layouts
 # A KNOWN GAP (tests/known_mismatches.txt): TensorIterator lays out a binary result by
 # the first input's strides, size-1 dims included, unless every input is contiguous and

@@ -110,6 +110,10 @@ REGRESSIONS = [
     # returns early for a variable that no longer requires grad)
     ("grad_t#: torch None | minitensor {'tensor': {'cls': 'Tensor', 'dtype': 'torch.float#', 'shape': (), 'device': 'cpu', 'requires_grad': False, 'is_leaf': True, 'g",
      [('create', (), 'float32', False, (0,)), ('create', (), 'float32', False, (0,)), ('requires_grad_', 0), ('view', 0, 'view', (-1,)), ('sum', 0), ('detach_', 0), ('create', (), 'float32', False, (0,)), ('backward', 2)]),
+    # x[:] = number on an expanded tensor: torch writes a 0-d value with fill_(Tensor),
+    # which is a copy_ and refuses a destination whose elements share memory
+    ("step: torch ('raised', 'RuntimeError', 'unsupported operation: more than one element of the written-to tensor refers to a single memory location. Please clone()",
+     [('create', (), 'float32', False, (0,)), ('view', 0, 'view', (-1,)), ('view', 0, 'expand', (2,)), ('view', 0, 'view', (-1,)), ('create', (), 'float32', False, (0,)), ('create', (), 'float32', False, (0,)), ('view', 0, 'view', (-1,)), ('setitem', 2, ':', 7)]),
 ]
 
 # (why, (a, b, op)) for test_mixed_dtype_ops / programs.render_mixed
