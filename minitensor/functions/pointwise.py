@@ -606,6 +606,7 @@ def pow(input, exponent):
     if isinstance(exponent, Tensor):
         x, y, dev, _ = operands("pow", input, exponent)
         if np.asarray(x).dtype == np.bool_:
+            _broadcast_first(input, exponent, x, y)     # the shapes are checked first
             raise NotImplementedError("\"pow\" not implemented for 'Bool'")
         try:
             with quiet:
