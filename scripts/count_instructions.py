@@ -10,6 +10,7 @@ and CPython run at different instructions per cycle).
     .venv/bin/python scripts/count_instructions.py                 # the bench's tiny ops
     .venv/bin/python scripts/count_instructions.py "a.t()" "ag * 2"
     .venv/bin/python scripts/count_instructions.py --engine torch  # the same on torch
+    .venv/bin/python scripts/count_instructions.py --setup "from minitensor.functions import views as V" "V.view(a, 12)"
 
 Statements see ``a``, ``b``, ``c`` ((3, 4) float32), ``ag`` (the same, requiring grad),
 ``x``, ``y`` (NumPy arrays) and ``np``. Each runs 2000 times to warm up, then 2000 times
@@ -46,7 +47,8 @@ helper = ctypes.CDLL(sys.argv[2])
 x = np.random.rand(3, 4).astype(np.float32); y = x.copy()
 a, b, c = lib.rand(3, 4), lib.rand(3, 4), lib.rand(3, 4)
 ag = lib.rand(3, 4).requires_grad_()
-for stmt in sys.argv[3:]:
+exec(sys.argv[3])           # --setup
+for stmt in sys.argv[4:]:
     code = compile(f"for _ in range({N}):\n    {stmt}\n", "<stmt>", "exec")
     exec(code)              # warm up: CPython specializes, caches fill
     gc.disable()            # as timeit does
@@ -61,6 +63,7 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("statements", nargs="*", default=TINY)
     p.add_argument("--engine", choices=("minitensor", "torch"), default="minitensor")
+    p.add_argument("--setup", default="", help="code run once before counting, e.g. imports")
     args = p.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
@@ -73,7 +76,7 @@ def main():
             ["setarch", "-R", "valgrind", "--tool=callgrind", "--collect-atstart=no",
              "--instr-atstart=no", f"--callgrind-out-file={tmp}/out.%p",
              sys.executable, str(tmp / "child.py"), args.engine, str(tmp / "helper.so"),
-             *args.statements], env=env, capture_output=True, text=True)
+             args.setup, *args.statements], env=env, capture_output=True, text=True)
         if r.returncode:
             sys.exit(r.stderr[-3000:])
         dumps = sorted(tmp.glob("out.*.*"), key=lambda f: int(f.name.rsplit(".", 1)[1]))

@@ -321,15 +321,18 @@ def compute_stride(old, oldst, new, itemsize):
 
 
 def view(self, *shape):
-    # fast path: explicit int sizes that NumPy can lay over the same memory
+    # fast path: explicit int sizes that NumPy can lay over the same memory. Sizes of
+    # 2 or more only: then the tensor is not empty, and torch's strides are NumPy's even
+    # if the input's size-1 dims have odd strides (torch gives those odd strides only
+    # to size-1 dims of the result); -1, 0 and 1 take the full path
     if shape and type(shape[0]) is int:
         for n in shape:
-            if type(n) is not int or n < 0:     # (-1 to infer a size too)
+            if type(n) is not int or n < 2:
                 break
         else:
             a = self._data
             # (reshape of a C-contiguous array is always a view; a wrong size raises)
-            if a.flags.c_contiguous and a.size and 1 not in a.shape:    # _canonical
+            if a.flags.c_contiguous:
                 try:
                     v = a.reshape(shape)
                 except ValueError:

@@ -57,6 +57,17 @@ s = x[:, 1:, :]
 obs('s_view', s.view(2, 2, 4).stride())
 obs('s_view2', x[:, :, ::2].view(2, 3, 2).stride())
 
+### view_of_odd_size1_strides
+# a size-1 dim may have any stride; torch carries the last dim's odd stride only into
+# size-1 dims of the result, so views to sizes >= 2 get the plain contiguous strides
+x = torch.arange(30.)
+for shape, st in (((12, 1), (1, 5)), ((3, 1, 4), (4, 99, 1)), ((1, 12), (7, 1)),
+                  ((2, 6, 1), (6, 1, 0))):
+    t = x.as_strided(shape, st)
+    for new in ((12,), (2, 6), (3, 4), (12, 1), (1, 12), (2, 1, 6), (-1,), (4, -1)):
+        v = t.view(*new)
+        obs(f'{shape}{st}->{new}', (v.stride(), v.storage_offset(), v.is_contiguous()))
+
 ### reshape_view_or_copy
 x = torch.arange(6.)
 r = x.reshape(2, 3)
