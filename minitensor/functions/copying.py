@@ -186,18 +186,26 @@ def copy_(self, src, non_blocking=False, *, op="copy_"):
     if views:
         assert_no_internal_overlap(d)
         assert_no_partial_overlap(d, sa)
-    if sa.shape != d.shape:
+    # NumPy's assignment broadcasts src over dst as torch does, except that it also drops
+    # src's extra leading size-1 dims, which torch refuses (comparing ndims is half the
+    # price of comparing shapes)
+    if sa.ndim > d.ndim:
         _check_copy_shapes(d.shape, sa.shape)
-    if sa.dtype is d.dtype:
-        d[...] = sa
-    else:
-        with quiet:                 # copy_ casts freely and silently, float -> int included
-            d[...] = sa.astype(d.dtype)
+    try:
+        if sa.dtype is d.dtype:
+            d[...] = sa
+        else:
+            with quiet:             # copy_ casts freely and silently, float -> int included
+                d[...] = sa.astype(d.dtype)
+    except ValueError:              # shapes that do not broadcast
+        _check_copy_shapes(d.shape, sa.shape)
+        raise
     return inplace(op, self, None, (self, src), CopyBackwards, check=False)   # checked and written
 
 
 def _check_copy_shapes(dst, src):
-    """copy_ broadcasts src to dst's shape, with TensorIterator's two messages."""
+    """copy_ broadcasts src to dst's shape, with TensorIterator's two messages (raises
+    whenever src does not broadcast to dst's very shape)."""
     n = max(len(dst), len(src))
     a = (1,) * (n - len(dst)) + tuple(dst)
     b = (1,) * (n - len(src)) + tuple(src)

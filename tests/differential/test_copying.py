@@ -124,6 +124,18 @@ with expect_error():
 with expect_error():
     torch.zeros(3).copy_(torch.zeros(2, 3))
 
+### copy_broadcast_shapes_sweep
+# every pair of these shapes, same dtype and casting: src broadcasts to dst's very shape
+# or torch raises (NumPy's assignment would also drop src's leading size-1 dims)
+shapes = [(), (0,), (1,), (3,), (2,), (1, 3), (2, 3), (3, 1), (1, 1, 3), (0, 3), (2, 1, 3)]
+for ds in shapes:
+    for ss in shapes:
+        for dt in (torch.float32, torch.int64):
+            d = torch.zeros(ds)
+            with expect_error(f'raises {ds}<-{ss} {dt}'):
+                d.copy_(torch.ones(ss, dtype=dt))
+            obs(f'{ds}<-{ss} {dt}', (d, d._version))
+
 ### copy_casts_to_destination_dtype
 dst = torch.zeros(2, 3, dtype=torch.int64)
 dst.copy_(torch.tensor([1.7, -2.7, 3.2]))
