@@ -211,7 +211,8 @@ def sum(input, dim=None, keepdim=False, *, dtype=None, **kw):
     if dim is None and dtype is None and not keepdim and not kw and type(input) is Tensor:
         x = input._data           # fast path: t.sum() of a float32/float64 tensor
         dt = x.dtype
-        if dt in _F32_F64:     # (into a 0-d array: the reduce would return a scalar)
+        if dt is _F32 or dt is _F64:    # (NumPy's native dtypes are singletons)
+            # (into a 0-d array: the reduce would return a scalar)
             return record("sum", _add_reduce(x, None, None, _empty((), dt)), input._device,
                           (input,), SumBackward0)
     if kw:
@@ -234,7 +235,8 @@ def sum(input, dim=None, keepdim=False, *, dtype=None, **kw):
 _add_reduce = np.add.reduce
 _empty = np.empty
 _F16 = np.dtype(np.float16)
-_F32_F64 = frozenset((np.dtype(np.float32), np.dtype(np.float64)))
+_F32 = np.dtype(np.float32)
+_F64 = np.dtype(np.float64)
 
 
 def _half_sum(x, axis, keepdims):
