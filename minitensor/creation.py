@@ -15,6 +15,7 @@ from . import _cpu_kernel, events
 from .device import canonical, CPU
 from .dtypes import FROM_NP, dtype as _dtype_cls
 from .tensor import Tensor, _wrap
+from .storage import writable_alias
 from .random import default_generator
 from ._quiet import quiet
 from ._arg_parser import tp_name
@@ -254,6 +255,9 @@ def as_tensor(data, dtype=None, device=None):
 asarray = as_tensor
 
 
+_warned_not_writable = False
+
+
 def from_numpy(ndarray):
     if not isinstance(ndarray, np.ndarray):
         raise TypeError(f"expected np.ndarray (got {type(ndarray).__name__})")
@@ -267,14 +271,19 @@ def from_numpy(ndarray):
         raise ValueError(
             "given numpy array strides not a multiple of the element byte size. Copy the numpy "
             "array to reallocate the memory.")
+    arr = ndarray.view()
     if not ndarray.flags.writeable:
-        warnings.warn(
-            "The given NumPy array is not writable, and PyTorch does not support non-writable "
-            "tensors. This means writing to this tensor will result in undefined behavior. You may "
-            "want to copy the array to protect its data or make it writable before converting it to "
-            "a tensor. This type of warning will be suppressed for the rest of this program.",
-            UserWarning, stacklevel=2)
-    t = _wrap(ndarray.view())
+        global _warned_not_writable
+        if not _warned_not_writable:        # torch's TORCH_WARN_ONCE: once per process
+            _warned_not_writable = True
+            warnings.warn(
+                "The given NumPy array is not writable, and PyTorch does not support "
+                "non-writable tensors. This means writing to this tensor will result in "
+                "undefined behavior. You may want to copy the array to protect its data or make "
+                "it writable before converting it to a tensor. This type of warning will be "
+                "suppressed for the rest of this program.", UserWarning, stacklevel=2)
+        arr = writable_alias(ndarray)     # torch writes through it all the same
+    t = _wrap(arr)
     t._resizable = False      # torch cannot resize memory that NumPy owns
     if events.listeners:
         events.emit(events.CREATE, "from_numpy", (), (t,))

@@ -7,6 +7,7 @@ storage share one ``UntypedStorage`` object, whose ``_buf`` is a flat ``uint8`` 
 of the whole memory block.
 """
 import gc
+import mmap
 
 import numpy as np
 
@@ -18,6 +19,24 @@ class _Interface:
         self.__array_interface__ = {
             "data": (ptr, False), "shape": (nbytes,), "typestr": "|u1", "version": 3}
         self.owner = owner
+
+
+def writable_alias(arr):
+    """``arr`` again, over the same memory, but one NumPy will write to. torch writes
+    through a tensor made from a read-only array (its warning calls that undefined);
+    NumPy refuses to. Memory mapped read-only stays read-only: writing there would kill
+    the process (as it does torch's), so NumPy's refusal is the kinder answer."""
+    root = arr
+    while isinstance(root, np.ndarray) and root.base is not None:
+        root = root.base
+    if isinstance(root, mmap.mmap):
+        return arr
+    holder = _Interface.__new__(_Interface)
+    holder.__array_interface__ = dict(arr.__array_interface__, data=(_ptr(arr), False))
+    holder.owner = arr
+    out = np.asarray(holder)
+    out.dtype = arr.dtype       # (the interface drops a dtype's byte order details)
+    return out
 
 
 def _ptr(arr):

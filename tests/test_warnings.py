@@ -60,3 +60,40 @@ def test_a_fresh_interpreter_shows_only_the_learners_warnings():
     assert r.stdout.split() == ["inf", "nan"]
     assert r.stderr.count("RuntimeWarning") == 1, r.stderr
     assert "<string>:5" in r.stderr, r.stderr          # the learner's own line, not ours
+
+
+_READ_ONLY_TWICE = """
+import sys, warnings
+import numpy as np
+torch = __import__(sys.argv[1])
+warnings.simplefilter("always")
+with warnings.catch_warnings(record=True) as w:
+    for _ in range(3):
+        a = np.ones(3)
+        a.flags.writeable = False
+        torch.from_numpy(a).add_(1)
+        torch.as_tensor(a)
+print(len([m for m in w if "not writable" in str(m.message)]), a[0])
+"""
+
+
+@pytest.mark.parametrize("engine", ["minitensor", pytest.param("torch", marks=pytest.mark.differential)])
+def test_read_only_numpy_array_warns_once_per_process_and_is_written(engine):
+    # torch's TORCH_WARN_ONCE: a learner sees it once per kernel, not in every cell
+    import subprocess
+    import sys
+    if engine == "torch":
+        pytest.importorskip("torch")
+    out = subprocess.run([sys.executable, "-c", _READ_ONLY_TWICE, engine],
+                         capture_output=True, text=True, check=True).stdout.split()
+    assert out == ["1", "2.0"]
+
+
+def test_read_only_memory_map_stays_read_only(tmp_path):
+    # writing there would kill the kernel (it does torch's): NumPy's refusal instead
+    np.ones(3).tofile(tmp_path / "x.bin")
+    m = np.memmap(tmp_path / "x.bin", dtype=np.float64, mode="r")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        t = torch.from_numpy(m)
+    assert t.tolist() == [1.0, 1.0, 1.0] and not t._data.flags.writeable

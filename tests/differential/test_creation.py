@@ -83,6 +83,33 @@ b = np.arange(6.).reshape(2, 3).T
 tb = torch.from_numpy(b)
 obs('tb', tb)
 
+### from_numpy_of_a_read_only_array
+# torch warns (once per process, so the warning is not compared here) and then writes
+# through it all the same: into the array, which NumPy itself would refuse to write
+import warnings
+a = np.arange(6.).reshape(2, 3)
+a.flags.writeable = False
+with warnings.catch_warnings():
+    warnings.simplefilter('ignore')
+    t = torch.from_numpy(a)
+    s = torch.as_tensor(a[:, 1:])
+t.copy_(torch.ones(3))
+obs('after_copy_', a.copy())
+t.add_(1)
+t[0, 0] = 7
+t.mul_(torch.tensor([1., 2., 3.]))
+s.zero_()
+obs('after_writes', a.copy())
+obs('shares', (t.data_ptr() == a.ctypes.data, s.storage_offset(), s.untyped_storage().nbytes()))
+obs('version', (t._version, s._version))
+obs('numpy_writable', t.numpy().flags.writeable)
+with warnings.catch_warnings():
+    warnings.simplefilter('ignore')
+    e = torch.from_numpy(np.broadcast_to(np.ones(3), (2, 3)))
+obs('expanded', e.stride())
+with expect_error():
+    e.add_(1)
+
 ### from_numpy_errors
 with expect_error():
     torch.from_numpy([1, 2])
