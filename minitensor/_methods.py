@@ -10,8 +10,13 @@ from .functions import linalg as L, join as J, activation as A, indexing as I
 _NUMBER = (int, float, bool)
 
 
+# torch's operators take a tensor or a number, never a NumPy array: they return
+# NotImplemented for one, and Python then asks the array. So `t + arr` is NumPy's sum of
+# np.asarray(t) and arr, made a tensor again by __array_wrap__ (NumPy's dtype rules, no
+# graph; an error if t requires grad), while `arr + t`, `t < arr` and `arr ** t` are
+# TypeErrors: NumPy defers to the tensor's __array_priority__, and the tensor declines.
 def _operand_ok(x):
-    return isinstance(x, (Tensor, int, float, bool, np.ndarray, np.generic))
+    return isinstance(x, (Tensor, int, float, bool, np.generic))
 
 
 def _binop(fn, reverse=False):
@@ -23,6 +28,8 @@ def _binop(fn, reverse=False):
         return op
 
     def op(self, other):
+        if type(other) is not Tensor and isinstance(other, np.ndarray):
+            return NotImplemented
         try:
             return fn(self, other)
         except P.ForeignOperand:     # e.g. tensor + "a": let Python raise its TypeError
@@ -74,6 +81,8 @@ reciprocal_ = P._inplace_unary("reciprocal_", ReciprocalBackward0, np.reciprocal
 
 
 def _rtruediv(self, other):
+    if isinstance(other, np.ndarray):
+        return reciprocal(self) * other     # torch's own __rdiv__: NumPy then multiplies
     if not _operand_ok(other):
         return NotImplemented
     if isinstance(other, Tensor):
@@ -128,12 +137,14 @@ def _invert(self):
 
 
 def _eq(self, other):
-    if not _operand_ok(other):
+    if not _operand_ok(other) and not isinstance(other, np.ndarray):
         return False
-    return P.eq(self, other)
+    return P.eq(self, other)    # (torch's == alone compares with an array itself)
 
 
 def _ne(self, other):
+    if isinstance(other, np.ndarray):
+        return NotImplemented   # as torch: Python then compares identities (True)
     if not _operand_ok(other):
         return True
     return P.ne(self, other)

@@ -120,7 +120,7 @@ class Tensor:
     def __hash__(self):     # torch: hash(t) == id(t)
         return id(self)
 
-    __array_priority__ = 1000  # numpy defers to our operators: np_array + tensor -> Tensor
+    __array_priority__ = 1000  # NumPy defers to the tensor's operators (see _methods.py)
 
     def __new__(cls, *args, **kwargs):
         from .creation import legacy_new
@@ -430,6 +430,16 @@ class Tensor:
     def __array__(self, dtype=None):   # no copy=: NumPy then warns exactly as with torch
         arr = self.numpy()
         return arr if dtype is None else arr.astype(dtype, copy=False)
+
+    def __array_wrap__(self, array):
+        """A NumPy ufunc's result over tensors comes back a tensor: ``np.exp(t)`` is one.
+        As torch's: a bool result becomes uint8 (torch's old workaround, kept), a 0-d
+        result a 0-d tensor, and torch's one-argument signature, for which NumPy 2 warns
+        "__array_wrap__ must accept context and return_scalar arguments" (so does torch)."""
+        if array.dtype == np.bool_:
+            array = array.astype(np.uint8)
+        from .creation import from_numpy
+        return from_numpy(array)
 
     def __reduce_ex__(self, proto):
         return (_rebuild, _pickle_args(self))

@@ -86,6 +86,41 @@ obs('tensor_of_np_sum', torch.tensor(np.float64(3.5)))
 obs('tensor_from_np_int_scalar', torch.tensor(np.int64(3)).dtype)
 obs('mixed_np_scalar_op', t * np.float64(2.0))
 
+### numpy_arrays_in_operators
+# torch's operators take no NumPy array: t + arr is NumPy's sum made a tensor again
+# (__array_wrap__: NumPy's dtype, no graph, an error if t requires grad), arr + t and
+# t < arr are TypeErrors, t == arr alone is torch's own, and t != arr is identity
+t = torch.tensor([1., 2., 3.])
+i = torch.tensor([1, 2, 3])
+g = torch.tensor([1., 2., 3.], requires_grad=True)
+arrays = {'f64': np.ones(3), 'i64': np.arange(3), 'f32': np.ones(3, np.float32),
+          'b': np.array([True, False, True]), '0d': np.array(2.)}
+for tn, x in (('t', t), ('i', i), ('g', g)):
+    for an, a in arrays.items():
+        for op in ('+', '-', '*', '/', '//', '%', '**', '@', '==', '!=', '<', '>=', '&'):
+            for label, code in ((f'{tn}{op}{an}', f'x {op} a'), (f'{an}{op}{tn}', f'a {op} x')):
+                with expect_error('raises ' + label):
+                    obs(label, eval(code))
+y = t.clone()
+y += np.ones(3)         # no in-place op takes it either: y becomes NumPy's sum, float64
+obs('iadd_array', (y, y is t))
+
+### numpy_ufuncs_on_tensors
+t = torch.tensor([1., 2., 3.])
+obs('exp', np.exp(t))
+obs('add', np.add(t, t))
+obs('greater_is_uint8', np.greater(t, 1.5))
+obs('isnan', np.isnan(t))
+obs('matmul_0d', np.matmul(t, t))
+obs('exp_0d', np.exp(torch.tensor(1.)))
+obs('sqrt_of_view', np.sqrt(t[1:]))
+obs('int_sin', np.sin(torch.tensor([1, 2])))
+obs('with_out', np.negative(t, out=np.empty(3, np.float32)))
+r = np.exp(t)
+obs('result_is_leaf_owner', (r.is_leaf, r.requires_grad, r._base is None))
+with expect_error():
+    np.exp(torch.ones(2, requires_grad=True))
+
 ### augmented_assignment_through_indexing
 x = torch.zeros(3)
 x[1] += 5
