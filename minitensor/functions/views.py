@@ -937,15 +937,17 @@ class IndexPutBackward0(Node):
 def setitem(self, idx, value):
     """torch's set_item: find the destination with views (or index_put_ for tensor
     indices), then copy_to it."""
-    from ..creation import tensor as _tensor
     from .. import events
     if not isinstance(value, Tensor):
-        if isinstance(value, (bool, int, float)):
+        # torch's valueToTensor: a tensor, a Python (or NumPy integer) number, or a
+        # complex; NOT a list, an array or a NumPy float32/bool (np.float64 is a float)
+        if isinstance(value, (bool, int, float, np.integer)):
             value = _scalar_for(value, self)
-        elif isinstance(value, (list, tuple, np.ndarray, np.generic)):
-            value = _tensor(value, dtype=self.dtype)
+        elif isinstance(value, complex):
+            value = _scalar_for(_complex_to(value, self._data.dtype), self)
         else:
-            raise TypeError(f"can't assign a {type(value).__name__} to a torch.{self.dtype._legacy}")
+            from .._arg_parser import tp_name
+            raise TypeError(f"can't assign a {tp_name(value)} to a {self.type()}")
     if idx is False:            # a lone False selects nothing
         return
     if idx is True:
@@ -1066,6 +1068,18 @@ def _partial_put(self, idx, value):
         if not -n <= k < n:
             break
         self._data[k] = value._data.reshape(())
+
+
+def _complex_to(value, dt):
+    """A complex number as a value for a real dtype: torch's checked_convert refuses a
+    non-zero imaginary part (except into bool, where any non-zero number is True)."""
+    if dt.kind == "b":
+        return value != 0
+    if value.imag != 0:
+        from .._cpu_kernel import _C_NAMES
+        name = "double" if dt == np.float16 else _C_NAMES[dt.name]     # (measured)
+        raise RuntimeError(f"value cannot be converted to type {name} without overflow")
+    return value.real
 
 
 def _scalar_for(value, like):

@@ -407,6 +407,23 @@ b = torch.zeros(3, dtype=torch.bool)
 b[1] = 2
 obs('b', b)
 
+### setitem_value_types
+# torch's valueToTensor: a tensor, a Python number, a NumPy integer or float64 (a
+# Python float), a complex; never a list, an array, a NumPy float32 or bool
+values = {'list': [1., 2., 3.], 'tuple': (1, 2, 3), 'np_f64': np.float64(2.5),
+          'np_i64': np.int64(2), 'np_i32': np.int32(3), 'np_u8': np.uint8(3),
+          'np_f32': np.float32(2.5), 'np_f16': np.float16(1), 'np_bool': np.bool_(True),
+          'arr_0d': np.array(5.), 'arr': np.ones(3), 'complex': 1j, 'complex_real': 1 + 0j,
+          'np_c64': np.complex64(1), 'none': None, 'str': 'a', 'size': torch.Size([2]),
+          'big': 300, 'huge': 1e300}
+for name, val in values.items():
+    for dt in (torch.float32, torch.int64, torch.bool, torch.uint8, torch.float16):
+        x = torch.zeros(3, dtype=dt)
+        for idx in (0, slice(None)):
+            with expect_error(f'raises {name} {dt} {idx}'):
+                x[idx] = val
+        obs(f'{name} {dt}', x)
+
 ### setitem_through_views
 x = torch.zeros(3, 3)
 v = x.t()
