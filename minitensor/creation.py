@@ -51,12 +51,15 @@ def _finish(op, arr, device, requires_grad, source=()):
 
 # ------------------------------------------------------------ data inference
 def _check_sizes(data):
-    # torch sizes the tensor along the first elements: a str there is one more "dim"
+    # torch sizes the tensor along the first elements: a str there is one more "dim",
+    # and a 0-d NumPy array is a sequence without a length
     x = data
     while isinstance(x, (list, tuple)) and x:
         x = x[0]
         if isinstance(x, str):
             raise ValueError("too many dimensions 'str'")
+        if isinstance(x, np.ndarray) and x.ndim == 0:
+            raise TypeError("len() of unsized object")
 
 
 _NUMBERS = (bool, int, float, np.bool_, np.integer, np.floating, np.ndarray, Tensor)
@@ -71,49 +74,47 @@ def _unpack_error(x, dt):
 
 
 def _check_storable(data, dt):
-    """With a dtype given, torch does not infer one: it reads each element as that dtype."""
+    """torch reads each element as ``dt`` (given, or inferred): an integer from a
+    NumPy bool it refuses, as Python's int() of one would not be an index."""
     _check_sizes(data)
+    integral = not dt.is_floating_point and dt is not D.bool_
     for x in (_flat(data) if isinstance(data, (list, tuple)) else (data,)):
-        if not isinstance(x, _NUMBERS):
+        if not isinstance(x, _NUMBERS) or (integral and isinstance(x, np.bool_)):
             raise _unpack_error(x, dt)
 
 
 def _infer_dtype(data):
-    """torch's dtype inference from nested Python data: bool < int < float."""
+    """torch's infer_scalar_type: every element has a dtype (a Python int is int64, a
+    float the default dtype, a bool bool; a NumPy scalar or array, or a tensor, its
+    own), and the elements' dtypes are promoted (torch.promote_types) into one."""
     _check_sizes(data)
-    kind = 0
+    out = None
     stack = [data]
-    seen_any = False
     while stack:
         x = stack.pop()
         if isinstance(x, (list, tuple)):
             stack.extend(x)
-        elif isinstance(x, Tensor):
-            seen_any = True
-            kind = max(kind, x.dtype._category + (10 if x.dtype.is_floating_point else 0))
-            if x.dtype.is_floating_point:
-                return x.dtype if kind < 20 else None
-        elif isinstance(x, (bool, np.bool_)):
-            seen_any = True
-        elif isinstance(x, (int, np.integer)):
-            seen_any = True
-            kind = max(kind, 1)
-        elif isinstance(x, (float, np.floating)):
-            seen_any = True
-            kind = max(kind, 2)
-        elif isinstance(x, np.ndarray):
-            seen_any = True
+            continue
+        if isinstance(x, Tensor):
+            d = x.dtype
+        elif isinstance(x, (np.ndarray, np.generic)):
             d = FROM_NP.get(x.dtype)
             if d is None:
-                raise TypeError(f"can't convert np.ndarray of type numpy.{x.dtype.name}.")
-            kind = max(kind, d._category)
+                if isinstance(x, np.ndarray):
+                    raise TypeError(f"can't convert np.ndarray of type numpy.{x.dtype.name}.")
+                raise RuntimeError(f"Could not infer dtype of {tp_name(x)}")
+        elif isinstance(x, bool):
+            d = D.bool_
+        elif isinstance(x, int):
+            d = D.int64
+        elif isinstance(x, float):
+            d = D.get_default_dtype()
         elif isinstance(x, str):
             raise TypeError("new(): invalid data type 'str'")
         else:
             raise RuntimeError(f"Could not infer dtype of {type(x).__name__}")
-    if not seen_any:
-        return D.get_default_dtype()
-    return (D.bool_, D.int64, D.get_default_dtype())[min(kind, 2)]
+        out = d if out is None else D.promote_types(out, d)
+    return D.get_default_dtype() if out is None else out
 
 
 def _check_ragged(data, depth=0):
@@ -175,6 +176,28 @@ def _flat(data):
             yield x
 
 
+def _unarray(data):
+    """NumPy arrays inside a list are nested lists to torch (each a sequence of numbers)."""
+    if isinstance(data, np.ndarray) and data.ndim:
+        return [_unarray(x) for x in data]
+    if isinstance(data, (list, tuple)):
+        return [_unarray(x) for x in data]
+    return data
+
+
+_warned_list_of_arrays = False
+
+
+def _warn_list_of_arrays():
+    global _warned_list_of_arrays
+    if not _warned_list_of_arrays:      # torch's TORCH_WARN_ONCE: once per process
+        _warned_list_of_arrays = True
+        warnings.warn(
+            "Creating a tensor from a list of numpy.ndarrays is extremely slow. Please consider "
+            "converting the list to a single numpy.ndarray with numpy.array() before converting "
+            "to a tensor.", UserWarning, stacklevel=3)
+
+
 def _untensor(data):
     """Tensors inside a list are numbers to torch: one element each (any shape)."""
     if isinstance(data, Tensor):
@@ -214,15 +237,17 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
         data = np.asarray(data)
     elif isinstance(data, (bool, int, float, list, tuple, range)):
         data = _no_ranges(data)
+        # (before the tensors and arrays inside are unpacked: their dtypes count)
+        dt = _infer_dtype(data) if dtype is None else None
+        if isinstance(data, list) and data and isinstance(data[0], np.ndarray):
+            _warn_list_of_arrays()
         if isinstance(data, (list, tuple)) and builtins_any(
-                isinstance(x, Tensor) for x in _flat(data)):
-            _check_ragged(data)
-            data = _untensor(data)
-        if dtype is None:
-            dt = _infer_dtype(data)
-        else:
+                isinstance(x, (Tensor, np.ndarray)) for x in _flat(data)):
+            _check_ragged(_unarray(data))
+            data = _untensor(_unarray(data))
+        if dtype is not None:
             dt = dtype
-            _check_storable(data, dt)
+        _check_storable(data, dt)
     elif isinstance(data, complex):
         raise TypeError("complex tensors are not supported by minitensor")
     elif isinstance(data, (str, bytes)):

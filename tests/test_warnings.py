@@ -97,3 +97,27 @@ def test_read_only_memory_map_stays_read_only(tmp_path):
         warnings.simplefilter("ignore")
         t = torch.from_numpy(m)
     assert t.tolist() == [1.0, 1.0, 1.0] and not t._data.flags.writeable
+
+
+_LIST_OF_ARRAYS = """
+import sys, warnings
+import numpy as np
+torch = __import__(sys.argv[1])
+warnings.simplefilter("always")
+with warnings.catch_warnings(record=True) as w:
+    for _ in range(3):
+        t = torch.tensor([np.ones(2), np.ones(2)])
+        torch.tensor([[1.0, 2.0], np.ones(2)])      # a list first: no warning
+print(len([m for m in w if "list of numpy.ndarrays" in str(m.message)]), t.dtype)
+"""
+
+
+@pytest.mark.parametrize("engine", ["minitensor", pytest.param("torch", marks=pytest.mark.differential)])
+def test_list_of_numpy_arrays_warns_once_per_process(engine):
+    import subprocess
+    import sys
+    if engine == "torch":
+        pytest.importorskip("torch")
+    out = subprocess.run([sys.executable, "-c", _LIST_OF_ARRAYS, engine],
+                         capture_output=True, text=True, check=True).stdout.split()
+    assert out == ["1", "torch.float64"]

@@ -83,6 +83,46 @@ b = np.arange(6.).reshape(2, 3).T
 tb = torch.from_numpy(b)
 obs('tb', tb)
 
+### tensor_of_lists_holding_numpy_and_tensors
+# each element has a dtype (NumPy scalars, arrays and tensors their own; a Python float
+# the default) and torch promotes them: [np.float64(1), 2.] is float64, [np int32
+# array, int32 array] int32; a 0-d array leading a list has no len(). (torch warns
+# about lists of arrays once per process, so that warning is not compared here.)
+import warnings
+cases = {
+    'arrays_f64': lambda: [np.ones(2), np.ones(2)],
+    'arrays_i32': lambda: [np.ones(2, np.int32), np.ones(2, np.int32)],
+    'arrays_i32_f32': lambda: [np.ones(2, np.int32), np.ones(2, np.float32)],
+    'arrays_f16_i64': lambda: [np.ones(2, np.float16), np.ones(2, np.int64)],
+    'array_and_list': lambda: [np.ones(2, np.int32), [1.5, 2]],
+    'list_then_array': lambda: [[1, 2], np.ones(2)],
+    'ragged_array': lambda: [[1, 2], np.ones(3)],
+    'np_f64': lambda: [np.float64(1), np.float64(2)],
+    'np_f32': lambda: [np.float32(1), np.float32(2)],
+    'np_i32': lambda: [np.int32(1), np.int32(2)],
+    'np_f16_int': lambda: [np.float16(1), 2],
+    'np_u8_i8': lambda: [np.uint8(1), np.int8(2)],
+    'np_bool': lambda: [np.bool_(True), 1],
+    'bool_array_and_int_array': lambda: [np.array([True, False]), np.array([1, 2])],
+    'bool_list_and_int_array': lambda: [[True, False], np.array([1, 2])],
+    'zero_d_first': lambda: [np.array(1.), np.array(2.)],
+    'zero_d_tensors_i32': lambda: [torch.tensor(1, dtype=torch.int32), torch.tensor(2, dtype=torch.int32)],
+    'tensor_f64_and_float': lambda: [torch.tensor(1., dtype=torch.float64), 2.0],
+    'tensor_i32_and_int': lambda: [torch.tensor(1, dtype=torch.int32), 2],
+    'nested_np': lambda: [[np.float32(1), 2], [3, 4]],
+    'empty': lambda: [],
+}
+for name, make in cases.items():
+    for fn in ('tensor', 'as_tensor'):
+        with warnings.catch_warnings():
+            warnings.simplefilter('ignore')
+            with expect_error(f'raises {name} {fn}'):
+                obs(f'{name} {fn}', getattr(torch, fn)(make()))
+    with expect_error(f'raises {name} float64'):
+        with warnings.catch_warnings():
+            warnings.simplefilter('ignore')
+            obs(f'{name} float64', torch.tensor(make(), dtype=torch.float64))
+
 ### from_numpy_of_a_read_only_array
 # torch warns (once per process, so the warning is not compared here) and then writes
 # through it all the same: into the array, which NumPy itself would refuse to write
