@@ -216,7 +216,10 @@ class Tensor:
         return _storage_of(self)
 
     def storage(self):
-        return _storage_of(self)
+        # torch's deprecated TypedStorage (it warns once); untyped_storage() is today's
+        from .storage import TypedStorage, _warn_typed_storage_removal
+        _warn_typed_storage_removal()
+        return TypedStorage(_storage_of(self), self.dtype, self._device)
 
     @property
     def _version(self):

@@ -121,3 +121,25 @@ def test_list_of_numpy_arrays_warns_once_per_process(engine):
     out = subprocess.run([sys.executable, "-c", _LIST_OF_ARRAYS, engine],
                          capture_output=True, text=True, check=True).stdout.split()
     assert out == ["1", "torch.float64"]
+
+
+_TYPED_STORAGE = """
+import sys, warnings
+torch = __import__(sys.argv[1])
+warnings.simplefilter("always")
+with warnings.catch_warnings(record=True) as w:
+    for _ in range(3):
+        torch.ones(2).storage().size()
+print(len([m for m in w if "TypedStorage is deprecated" in str(m.message)]))
+"""
+
+
+@pytest.mark.parametrize("engine", ["minitensor", pytest.param("torch", marks=pytest.mark.differential)])
+def test_typed_storage_warns_once_per_process(engine):
+    import subprocess
+    import sys
+    if engine == "torch":
+        pytest.importorskip("torch")
+    out = subprocess.run([sys.executable, "-c", _TYPED_STORAGE, engine],
+                         capture_output=True, text=True, check=True).stdout.split()
+    assert out == ["1"]

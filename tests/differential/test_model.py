@@ -149,6 +149,31 @@ obs('versions', (x._version, y._version, z._version))
 z2 = x.clone()
 obs('clone_v', z2._version)
 
+### typed_storage_of_older_lessons
+# t.storage() is torch's deprecated TypedStorage (blog posts before 2.0 compare its
+# data_ptr to show sharing); torch warns once per process, so that is not compared here
+import warnings
+with warnings.catch_warnings():
+    warnings.simplefilter('ignore')
+    t = torch.arange(6.).view(2, 3)
+    v = t[1, 1:]
+    s = t.storage()
+    obs('repr', repr(s))
+    obs('str_bool', str(torch.tensor([True, False]).storage()))
+    obs('repr_empty', repr(torch.zeros(0).storage()))
+    obs('repr_float32_digits', repr(torch.tensor([0.1]).storage()))
+    obs('sizes', (s.size(), len(s), s.nbytes(), s.element_size(), str(s.dtype), str(s.device)))
+    obs('same_memory', (v.storage().data_ptr() == t.storage().data_ptr(),
+                        v.storage().data_ptr() == v.untyped_storage().data_ptr(),
+                        t.clone().storage().data_ptr() == s.data_ptr()))
+    obs('view_storage_size', v.storage().size())
+    obs('items', (s[0], s[-1], s.tolist(), list(s), type(s).__name__, type(s.untyped()).__name__))
+    with expect_error():
+        s[6]
+    s[0] = 9
+    obs('write_through', (t, t._version))
+    obs('int64', repr(torch.tensor([1, 2]).storage()))
+
 ### storage_offset_slices
 x = torch.arange(20).view(4, 5)
 obs('a', x[1:, 2:].storage_offset())
