@@ -77,6 +77,10 @@ def from_numpy_dtype(np_dtype, what="numpy.ndarray"):
         raise TypeError(f"minitensor does not model numpy.{name} (torch 2.13 has torch.{name}); "
                         "the dtypes here are float64, float32, float16, int64, int32, int16, "
                         "int8, uint8 and bool")
+    if d is None and not np.dtype(np_dtype).isnative:
+        raise ValueError(
+            "given numpy array has byte order different from the native byte order. Conversion "
+            "between byte orders is currently not supported.")
     if d is None:
         raise TypeError(
             f"can't convert np.ndarray of type numpy.{np.dtype(np_dtype).type.__name__}. The only supported "
@@ -184,7 +188,7 @@ class finfo:
         self.max = float(f.max)
         self.min = float(f.min)
         self.tiny = self.smallest_normal = float(f.smallest_normal)
-        self.resolution = float(f.resolution)
+        self.resolution = 10.0 ** -f.precision     # torch's: exactly 1e-3 for half
         self.dtype = type.name
 
     def __repr__(self):
@@ -198,14 +202,16 @@ class iinfo:
         if type.is_floating_point:
             raise TypeError("torch.iinfo() requires an integer input type. Use torch.finfo to "
                             "handle 'torch.iinfo'")
-        i = np.iinfo(type.np) if type is not bool_ else None
+        if type is bool_:
+            raise TypeError("torch.bool is not supported by torch.iinfo")
+        i = np.iinfo(type.np)
         self.bits = type.itemsize * 8
-        self.min = int(i.min) if i is not None else 0
-        self.max = int(i.max) if i is not None else 1
+        self.min = int(i.min)
+        self.max = int(i.max)
         self.dtype = type.name
 
-    def __repr__(self):
-        return f"iinfo(min={self.min}, max={self.max}, dtype={self.dtype})"
+    def __repr__(self):     # torch prints the bounds as C++ doubles: int64's as -9.22337e+18
+        return f"iinfo(min={float(self.min):g}, max={float(self.max):g}, dtype={self.dtype})"
 
 
 # the C++ type names torch's messages print for each dtype

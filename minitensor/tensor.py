@@ -14,7 +14,7 @@ from . import events
 from .autograd import grad_mode
 from .device import CPU, canonical
 from .dtypes import FROM_NP, FROM_LEGACY, dtype as _dtype_cls
-from .size import Size
+from .size import Size, of_shape
 from .storage import UntypedStorage, array_over, _ptr
 
 _new = object.__new__
@@ -136,11 +136,11 @@ class Tensor:
 
     @property
     def shape(self):
-        return Size(self._data.shape)
+        return of_shape(self._data.shape)
 
     def size(self, dim=None):
         if dim is None:
-            return Size(self._data.shape)
+            return of_shape(self._data.shape)
         return self._data.shape[_wrap_dim(dim, self._data.ndim)]
 
     @property

@@ -121,6 +121,41 @@ obs('result_is_leaf_owner', (r.is_leaf, r.requires_grad, r._base is None))
 with expect_error():
     np.exp(torch.ones(2, requires_grad=True))
 
+### torch_size_is_a_checked_tuple
+S = torch.Size([2, 3])
+for label, make in {
+        'plus_tuple': lambda: S + (4,), 'tuple_plus': lambda: (4,) + S, 'plus_list': lambda: S + [4],
+        'plus_size': lambda: S + S, 'times': lambda: S * 2, 'rtimes': lambda: 2 * S,
+        'times0': lambda: S * 0, 'slice': lambda: S[1:], 'from_bools': lambda: torch.Size([True, 2]),
+        'from_int_tensor': lambda: torch.Size([torch.tensor(2), 3]),
+        'from_float_tensor': lambda: torch.Size([torch.tensor(2.), 3]),
+        'from_numpy': lambda: torch.Size(np.array([2, 3])), 'from_generator': lambda: torch.Size(i for i in (1, 2)),
+        'from_str': lambda: torch.Size('ab'), 'from_none': lambda: torch.Size([None]),
+        'from_float_second': lambda: torch.Size([1, 2.5]), 'from_np_float': lambda: torch.Size([np.float64(2)]),
+        'from_int': lambda: torch.Size(3), 'empty': lambda: torch.Size(), 'negative': lambda: torch.Size([-1]),
+        'eq_tuple': lambda: (S == (2, 3), S == [2, 3], hash(S) == hash((2, 3)))}.items():
+    with expect_error('raises ' + label):
+        r = make()
+        obs(label, (r, type(r).__name__))
+
+### finfo_and_iinfo
+for dt in (torch.float16, torch.float32, torch.float64):
+    f = torch.finfo(dt)
+    obs(str(dt), (repr(f), f.resolution, f.eps, f.bits, f.tiny, f.max))
+for dt in (torch.uint8, torch.int8, torch.int16, torch.int32, torch.int64):
+    i = torch.iinfo(dt)
+    obs(str(dt), (repr(i), i.min, i.max, i.bits))
+for make in (lambda: torch.iinfo(torch.bool), lambda: torch.iinfo(torch.float32),
+             lambda: torch.finfo(torch.int32)):
+    with expect_error():
+        make()
+
+### numpy_byte_order_is_refused
+for make in (lambda: torch.from_numpy(np.ones(2, '>f4')), lambda: torch.tensor(np.ones(2, '>f4')),
+             lambda: torch.as_tensor(np.ones(2, '>i8')), lambda: torch.from_numpy(np.ones(2, '<f4'))):
+    with expect_error():
+        obs('t', make())
+
 ### augmented_assignment_through_indexing
 x = torch.zeros(3)
 x[1] += 5
