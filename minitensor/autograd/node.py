@@ -262,14 +262,68 @@ class Node:
     def __repr__(self):
         return f"<{type(self).__name__} object at {id(self):#x}>"
 
-    # torch exposes saved values as _saved_self, _saved_other, _saved_result...
+    @property
+    def metadata(self):
+        """torch's free-form dict on every node (for hooks and tools to annotate)."""
+        m = self.__dict__.get("_metadata")
+        if m is None:
+            m = self.__dict__["_metadata"] = {}
+        return m
+
+    # torch exposes what a node saved as _saved_<name>: an input as the very tensor
+    # (x.pow(2).grad_fn._saved_self is x), the output as a new tensor over the same
+    # memory and history, a number as the number, an attribute (dim, self_sym_sizes) as
+    # its value; _raw_saved_<name> is the SavedTensor itself
     def __getattr__(self, key):
         if key.startswith("_saved_"):
+            name = key[7:]
             for s in object.__getattribute__(self, "_saved"):
-                if s.name == key[len("_saved_"):]:
-                    v = s.unpack()
-                    return None if v is None else _wrap(np.asarray(v))
+                if s.name == name:
+                    return _public(self, s)
+            for attr in (name, _ATTR_OF.get(name)):
+                if attr is None or attr.startswith("_") or attr in _NOT_SAVED:
+                    continue
+                try:
+                    v = object.__getattribute__(self, attr)
+                except AttributeError:
+                    continue
+                if not callable(v):
+                    return tuple(v) if isinstance(v, (tuple, list)) else v
+        elif key.startswith("_raw_saved_"):
+            for s in object.__getattribute__(self, "_saved"):
+                if s.name == key[11:] and isinstance(s, SavedTensor):
+                    return s
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{key}'")
+
+    def __dir__(self):
+        names = [n for n in super().__dir__() if n != "_saved"]     # (internal)
+        for s in self._saved:
+            names.append("_saved_" + s.name)
+            if isinstance(s, SavedTensor):
+                names.append("_raw_saved_" + s.name)
+        return names
+
+
+# torch's names for what minitensor's nodes keep under other names
+_ATTR_OF = {"self_sym_sizes": "self_sizes", "dim": "dims", "self": "base_value"}
+_NOT_SAVED = frozenset({"saves", "save_for", "variable", "next_functions", "metadata"})
+
+
+def _public(node, s):
+    """``_saved_<name>`` of one saved thing, as torch hands it out."""
+    v = s.unpack()          # torch's errors: freed by backward, modified in place
+    if isinstance(s, SavedNumber):
+        return _wrap(np.asarray(v))     # torch saved it as a wrapped 0-d tensor
+    if not isinstance(s, SavedTensor):
+        return v
+    if s.tensor is not None:
+        return s.tensor
+    t = _wrap(v)
+    t._vc = s.vc
+    if s.made_by is not None:
+        t._grad_fn = node if type(node) is s.made_by else None
+        t._output_nr = s.output_nr
+    return t
 
 
 class _RemovableHandle:

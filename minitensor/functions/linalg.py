@@ -37,28 +37,36 @@ class MmBackward0(Node):
         return ga, gb
 
 
+# as mm: each operand is saved only if the other needs a gradient (torch's formulas
+# read it only for that), so changing the unsaved one in place is no error
+
+
 class BmmBackward0(Node):
     saves = (("self", 0), ("mat2", 1))
+    save_for = {"self": (1,), "mat2": (0,)}
 
     def backward(self, g):
         a, b = self.saved()
-        return g @ np.swapaxes(b, -1, -2), np.swapaxes(a, -1, -2) @ g
+        return (None if b is None else g @ np.swapaxes(b, -1, -2),
+                None if a is None else np.swapaxes(a, -1, -2) @ g)
 
 
 class DotBackward0(Node):
     saves = (("self", 0), ("tensor", 1))
+    save_for = {"self": (1,), "tensor": (0,)}
 
     def backward(self, g):
         a, b = self.saved()
-        return g * b, g * a
+        return None if b is None else g * b, None if a is None else g * a
 
 
 class MvBackward0(Node):
     saves = (("self", 0), ("vec", 1))
+    save_for = {"self": (1,), "vec": (0,)}
 
     def backward(self, g):
         a, v = self.saved()
-        return np.outer(g, v), a.T @ g
+        return None if v is None else np.outer(g, v), None if a is None else a.T @ g
 
 
 def _check(op, a, b):

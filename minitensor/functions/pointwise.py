@@ -292,11 +292,20 @@ class PowBackward1(Node):     # tensor ** tensor
 
 
 class PowBackward2(Node):     # number ** tensor
-    saves = (("result", -1),)
+    saves = (("exponent", 0), ("result", -1))     # as torch (so an in-place change errs)
 
     def backward(self, g):
-        (r,) = self.saved()
-        return (g * r * np.log(self.base_value),)
+        e, r = self.saved()
+        # torch's pow_backward_exponent: grad * (result * log(base)), the log a Scalar
+        # (a Python float: weak, so float32 stays float32), and 0 where base is 0 and
+        # the exponent >= 0
+        with quiet:
+            lb = float(np.log(np.float64(self.base_value)))
+            # (half computes in float32, torch's opmath, and rounds once)
+            d = (r.astype(np.float32) * lb).astype(r.dtype) if r.dtype == np.float16 else r * lb
+        if self.base_value == 0:
+            d = np.where(e >= 0, np.zeros((), d.dtype), d)
+        return (g * d,)
 
 
 class NegBackward0(Node):
@@ -1480,9 +1489,12 @@ class FmodBackward0(Node):      # fmod(tensor, number)
 
 class FmodBackward1(Node):      # fmod(tensor, tensor)
     saves = (("self", 0), ("other", 1))
+    save_for = {"self": (1,), "other": (1,)}     # only other's gradient reads them
 
     def backward(self, g):
         a, b = self.saved()
+        if b is None:
+            return g, None
         with quiet:
             return g, -g * np.trunc(a / b)
 
@@ -1494,9 +1506,12 @@ class RemainderBackward0(Node):
 
 class RemainderBackward1(Node):
     saves = (("self", 0), ("other", 1))
+    save_for = {"self": (1,), "other": (1,)}     # only other's gradient reads them
 
     def backward(self, g):
         a, b = self.saved()
+        if b is None:
+            return g, None
         with quiet:
             return g, -g * np.floor(a / b)
 

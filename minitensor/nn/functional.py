@@ -80,12 +80,17 @@ def leaky_relu(input, negative_slope=0.01, inplace=False):
 class AddmmBackward0(Node):
     """out = self + mat1 @ mat2 (``self``, the bias, broadcasts over rows)."""
     saves = (("mat1", 1), ("mat2", 2))
+    save_for = {"mat1": (2,), "mat2": (1,)}     # each only for the other's gradient
 
     def backward(self, g):
         mat1, mat2 = self.saved()
+        (s1, d1), (s2, d2) = self._input_meta[1:]
         # torch returns a column-major gradient for a column-major input (e.g. w.t())
-        g1 = (mat2 @ g.T).T if _column_major(mat1.shape, self.mat1_strides, mat1.itemsize) else g @ mat2.T
-        g2 = (g.T @ mat1).T if _column_major(mat2.shape, self.mat2_strides, mat2.itemsize) else mat1.T @ g
+        g1 = g2 = None
+        if mat2 is not None:
+            g1 = (mat2 @ g.T).T if _column_major(s1, self.mat1_strides, d1.itemsize) else g @ mat2.T
+        if mat1 is not None:
+            g2 = (g.T @ mat1).T if _column_major(s2, self.mat2_strides, d2.itemsize) else mat1.T @ g
         return g, g1, g2
 
 

@@ -644,6 +644,66 @@ for i in range(3):
         w -= 0.1 * w.grad
     w.grad.zero_()
 obs('w', w)
+### saved_tensors_as_the_autograd_docs_show_them
+# torch's "Saved tensors" notes: an input is saved as itself, the output as a new tensor
+# over the same memory and history; a number as a 0-d tensor; freed by backward
+x = torch.tensor([1., 2.], requires_grad=True)
+y = x.pow(2)
+obs('self_is_x', (y.grad_fn._saved_self is x, x.equal(y.grad_fn._saved_self)))
+obs('exponent', y.grad_fn._saved_exponent)
+e = x.exp()
+r = e.grad_fn._saved_result
+obs('result', (r, r is e, r.equal(e), r.data_ptr() == e.data_ptr(), r.requires_grad,
+               r.is_leaf, r._version))
+obs('mul_number_other', (x * 3).grad_fn._saved_other)
+obs('mul_float_other', (x * 2.5).grad_fn._saved_other)
+m = x * x
+obs('mul_both_are_x', (m.grad_fn._saved_self is x, m.grad_fn._saved_other is x))
+obs('raw', type(e.grad_fn._raw_saved_result).__name__)
+obs('dir_mul', sorted(k for k in dir(m.grad_fn) if k.startswith(('_saved', '_raw_saved'))))
+obs('dir_clone', sorted(k for k in dir(x.clone().grad_fn) if k.startswith(('_saved', '_raw_saved'))))
+obs('select', (x[1].grad_fn._saved_dim, x[1].grad_fn._saved_index, x[1].grad_fn._saved_self_sym_sizes))
+obs('sum_sizes', (x.sum().grad_fn._saved_self_sym_sizes, x.view(2, 1).grad_fn._saved_self_sym_sizes))
+obs('rpow_base', (2 ** x).grad_fn._saved_self)
+s = x.sigmoid()
+s.grad_fn.metadata['note'] = 1
+obs('metadata', (s.grad_fn.metadata, (x * 2).grad_fn.metadata))
+a = x * 1
+z = a * a
+a.add_(1)
+with expect_error():
+    z.grad_fn._saved_self
+s.sum().backward()
+with expect_error():
+    s.grad_fn._saved_result
+with expect_error():
+    s.grad_fn._saved_nothing
+
+### saved_only_when_a_gradient_reads_them
+# torch saves an operand only for the gradients that read it: changing the other in
+# place is then no error (mv, dot, bmm, addmm's mat1/mat2, fmod, remainder), while
+# number ** tensor saves the exponent too
+F = torch.nn.functional
+x = torch.ones(2, 2, requires_grad=True)
+ops = {'mul': lambda a, b: a * b, 'div': lambda a, b: a / b, 'pow': lambda a, b: a ** b,
+       'mm': lambda a, b: a @ b, 'mv': lambda a, b: a @ b[0], 'vm': lambda a, b: a[0] @ b,
+       'dot': lambda a, b: a[0] @ b[0], 'bmm': lambda a, b: torch.bmm(a[None], b[None]),
+       'maximum': lambda a, b: torch.maximum(a, b), 'where': lambda a, b: torch.where(b > 0, a, b),
+       'atan2': lambda a, b: torch.atan2(a, b), 'mse': lambda a, b: F.mse_loss(a, b),
+       'linear': lambda a, b: F.linear(a, b), 'linear_bias': lambda a, b: F.linear(a, b, b[0]),
+       'outer': lambda a, b: torch.outer(a[0], b[0]), 'clamp_t': lambda a, b: a.clamp(min=b),
+       'fmod': lambda a, b: torch.fmod(a, b), 'remainder': lambda a, b: a % b,
+       'lerp': lambda a, b: torch.lerp(a, b, 0.5), 'xlogy': lambda a, b: torch.xlogy(a, b),
+       'rpow': lambda a, b: 2 ** a, 'rdiv': lambda a, b: 1 / a, 'exp': lambda a, b: a.exp()}
+for name, f in ops.items():
+    for which in ('grad_modified', 'const_modified', 'grad_as_b_modified', 'const_as_a_modified'):
+        y = x * 1
+        c = torch.full((2, 2), 2.)
+        z = f(y, c) if which in ('grad_modified', 'const_modified') else f(c, y)
+        (y if 'grad' in which else c).add_(1)
+        with expect_error(f'{name} {which}'):
+            z.sum().backward()
+obs('grad', x.grad)
 ''')
 
 test_case = make_test(CASES)
