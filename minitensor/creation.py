@@ -353,9 +353,13 @@ def _filled(op, size, fill, dtype, device, requires_grad):
     try:        # torch parses the size, then the dtype, then unpacks the size's items ...
         size = _size(size, op, negative_ok=True)
     except TypeError as e:
-        if "failed to unpack" in str(e):
+        err = e
+    else:
+        err = None
+    if err is not None:     # (outside the except: a dtype error chains to nothing)
+        if "failed to unpack" in str(err):
             _check_dtype(dtype, op)
-        raise
+        raise err
     dtype = _check_dtype(dtype, op)
     _no_negative(size, op, zeros_msg=(op == "zeros"))   # ... then checks the dims
     dt = dtype or D.get_default_dtype()

@@ -197,9 +197,14 @@ def copy_(self, src, non_blocking=False, *, op="copy_"):
         else:
             with quiet:             # copy_ casts freely and silently, float -> int included
                 d[...] = sa.astype(d.dtype)
-    except ValueError:              # shapes that do not broadcast
+    except ValueError as e:         # shapes that do not broadcast
+        err = e
+    else:
+        err = None
+    if err is not None:
+        # torch's message, raised outside the except: no NumPy error chained above it
         _check_copy_shapes(d.shape, sa.shape)
-        raise
+        raise err
     # (positional: keywords cost this hot call ~200 instructions; check=False: done above)
     return inplace(op, self, None, (self, src), CopyBackwards, None, None, False)
 
@@ -515,14 +520,43 @@ def type_as(self, other):
 
 
 # ---------------------------------------------------------------- random fills
-def _random_fill(op, make):
+def _random_fill(op, make, node_for):
+    """An in-place random fill. Its node passes a zero gradient: the old values no longer
+    matter (torch's UniformBackward0 and kin); ``node_for(args, kw)`` picks torch's
+    overload number."""
     def fn(self, *args, generator=None, **kw):
         from ..random import default_generator
         rng = (generator or default_generator)._rng
         values = make(self, rng, *args, **kw)
-        return inplace(op, self, values, (self,), None)
+        return inplace(op, self, values, (self,), node_for(args, kw))
     fn.__name__ = op
     return fn
+
+
+def _zero_grad_node(name):
+    return type(name, (Node,), {"backward": lambda self, g: (np.zeros_like(g),),
+                                "__module__": __name__})
+
+
+UniformBackward0 = _zero_grad_node("UniformBackward0")
+NormalBackward0 = _zero_grad_node("NormalBackward0")
+ExponentialBackward0 = _zero_grad_node("ExponentialBackward0")
+# random_(from, to), random_(to), random_(); bernoulli_(Tensor p), bernoulli_(float p)
+RandomBackward0 = _zero_grad_node("RandomBackward0")
+RandomBackward1 = _zero_grad_node("RandomBackward1")
+RandomBackward2 = _zero_grad_node("RandomBackward2")
+BernoulliBackward1 = _zero_grad_node("BernoulliBackward1")
+BernoulliBackward2 = _zero_grad_node("BernoulliBackward2")
+
+
+def _random_node(args, kw):
+    n = len(args) + len(kw)
+    return (RandomBackward2, RandomBackward1, RandomBackward0)[min(n, 2)]
+
+
+def _bernoulli_node(args, kw):
+    p = args[0] if args else kw.get("p")
+    return BernoulliBackward1 if isinstance(p, Tensor) else BernoulliBackward2
 
 
 def _float_only(self, kernel):
@@ -550,6 +584,8 @@ def _random(self, rng, low=None, high=None):
 
 
 def _bernoulli(self, rng, p=0.5):
+    if isinstance(p, Tensor):
+        p = p._data
     return rng.random(self._data.shape) < p
 
 
@@ -557,11 +593,11 @@ def _exponential(self, rng, lambd=1.0):
     return rng.exponential(1.0 / lambd, self._data.shape)
 
 
-uniform_ = _random_fill("uniform_", _uniform)
-normal_ = _random_fill("normal_", _normal)
-random_ = _random_fill("random_", _random)
-bernoulli_ = _random_fill("bernoulli_", _bernoulli)
-exponential_ = _random_fill("exponential_", _exponential)
+uniform_ = _random_fill("uniform_", _uniform, lambda a, k: UniformBackward0)
+normal_ = _random_fill("normal_", _normal, lambda a, k: NormalBackward0)
+random_ = _random_fill("random_", _random, _random_node)
+bernoulli_ = _random_fill("bernoulli_", _bernoulli, _bernoulli_node)
+exponential_ = _random_fill("exponential_", _exponential, lambda a, k: ExponentialBackward0)
 
 
 

@@ -217,6 +217,11 @@ def run(snippet, engine="torch"):
         except Exception as e:
             rec.flush_warnings(wlist)
             rec.items.append((name, ("raised", type(e).__name__, str(e))))
+            # a chained exception ("During handling of the above exception...") would show
+            # the learner an internal (NumPy) error above torch's: compare those too
+            shown = e.__cause__ or (None if e.__suppress_context__ else e.__context__)
+            if shown is not None:
+                rec.items.append((name + " chained", ("raised", type(shown).__name__, str(shown))))
         else:
             rec.flush_warnings(wlist)
             rec.items.append((name, "no error"))
