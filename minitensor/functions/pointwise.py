@@ -767,8 +767,19 @@ def _sigmoid(x):
         x = x.reshape(1)            # ufuncs on 0-d arrays return scalars, not arrays
         return _sigmoid(x).reshape(())
     # (out given by position: NumPy parses an out= keyword at a cost per call)
-    r = np.negative(x)
-    np.exp(r, r)        # may overflow to inf (1/inf is the right 0); the filter hushes it
+    if x.dtype is _F32:
+        # torch's kernel for a tensor under 16 elements is 1 / (1 + expf(-x)) in float32
+        # with a correctly rounded expf (as _exp): the exp in float64, rounded to float32
+        # before the add. Bit for bit as torch on 99.9% of such elements (NumPy's float32
+        # exp: 84%; on bigger tensors torch's vector kernel differs from both, 4% / 16%).
+        # Two casts more than NumPy's own formula: about 0.6 us on a tiny tensor
+        t = x.astype(np.float64)
+        np.negative(t, t)
+        np.exp(t, t)
+        r = t.astype(np.float32)    # may overflow to inf (1/inf is the right 0): hushed
+    else:
+        r = np.negative(x)
+        np.exp(r, r)    # may overflow to inf (1/inf is the right 0); the filter hushes it
     np.add(r, _ONE[r.dtype], r)
     return np.reciprocal(r, r)
 
