@@ -581,6 +581,11 @@ def checked_method(name, impl):
         accepted = parser._accepted
         positional = _positional_only(impl, parser) | _ALIAS_NAMES
         takes_varargs = _takes_varargs(impl)
+        try:                # a call with no argument at all: torch's parser or the op
+            parser.parse((), {})
+            no_args_ok = True
+        except TypeError:
+            no_args_ok = False
 
         def checked(self, args, kwargs, key):
             sig, pack, args, kwargs = _first_sight(parser, args, kwargs, key, takes_varargs)
@@ -622,7 +627,9 @@ def checked_method(name, impl):
                 if kwargs:
                     return general(self, () if a0 is _MISSING else (a0,), kwargs)
                 if a0 is _MISSING:
-                    return impl(self)
+                    if no_args_ok:
+                        return impl(self)
+                    return checked(self, (), kwargs, ())   # raises torch's TypeError
                 key = type(a0)
                 pack = accepted.get(key)
                 if pack is None:

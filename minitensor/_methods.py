@@ -194,7 +194,7 @@ METHODS = {
     "add_": P.add_, "sub_": P.sub_, "mul_": P.mul_, "div_": P.div_, "pow_": P.pow_,
     "neg_": P.neg_, "abs_": P.abs_, "exp_": P.exp_, "log_": P.log_, "sqrt_": P.sqrt_,
     "sin_": P.sin_, "cos_": P.cos_, "tanh_": P.tanh_, "sigmoid_": P.sigmoid_, "relu_": P.relu_,
-    "clamp_": P.clamp_, "clip_": P.clamp_, "fill_": P.fill_, "zero_": P.zero_,
+    "clamp_": P.clamp_, "clip_": P.clamp_, "clamp_min_": P.clamp_min_, "clamp_max_": P.clamp_max_, "fill_": P.fill_, "zero_": P.zero_,
     # reductions
     "sum": R.sum, "mean": R.mean, "amax": R.amax, "amin": R.amin, "all": R.all, "any": R.any,
     "norm": R.norm, "var": R.var, "std": R.std, "median": R.median,

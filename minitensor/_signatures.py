@@ -123,9 +123,17 @@ TENSOR_METHODS = {
         'clamp_max(Tensor max)',
         'clamp_max(Scalar max)',
     ),
+    'clamp_max_': (
+        'clamp_max_(Tensor max)',
+        'clamp_max_(Scalar max)',
+    ),
     'clamp_min': (
         'clamp_min(Tensor min)',
         'clamp_min(Scalar min)',
+    ),
+    'clamp_min_': (
+        'clamp_min_(Tensor min)',
+        'clamp_min_(Scalar min)',
     ),
     'clip': (
         'clip(Tensor? min=None, Tensor? max=None)',

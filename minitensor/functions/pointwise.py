@@ -208,6 +208,7 @@ class DivBackward2(Node):      # div with a rounding mode: the gradient is zero
         return np.zeros_like(g), np.zeros_like(g)     # two arrays: each grad is its own
 
 
+
 class XlogyBackward0(Node):     # xlogy(tensor, tensor)
     saves = (("self", 0), ("other", 1))
 
@@ -349,6 +350,40 @@ class ClampBackward1(Node):
         return (g * m,)
 
 
+class ClampMinBackward0(Node):    # clamp_min(number)
+    saves = (("self", 0),)
+
+    def backward(self, g):
+        (x,) = self.saved()
+        return (np.where(x >= self.min, g, np.zeros((), g.dtype)),)
+
+
+class ClampMaxBackward0(Node):    # clamp_max(number)
+    saves = (("self", 0),)
+
+    def backward(self, g):
+        (x,) = self.saved()
+        return (np.where(x <= self.max, g, np.zeros((), g.dtype)),)
+
+
+class ClampMinBackward1(Node):    # clamp_min(tensor): the bound gets the rest
+    saves = (("self", 0), ("min", 1))
+
+    def backward(self, g):
+        x, lo = self.saved()
+        zero = np.zeros((), g.dtype)
+        return np.where(x >= lo, g, zero), np.where(x < lo, g, zero)
+
+
+class ClampMaxBackward1(Node):    # clamp_max(tensor)
+    saves = (("self", 0), ("max", 1))
+
+    def backward(self, g):
+        x, hi = self.saved()
+        zero = np.zeros((), g.dtype)
+        return np.where(x <= hi, g, zero), np.where(x > hi, g, zero)
+
+
 class ClampBackward0(Node):       # tensor bounds
     saves = (("self", 0), ("min", 1), ("max", 2))
 
@@ -481,8 +516,17 @@ def mul(input, other):
     return record("mul", arr, dev, (input, other), MulBackward0)
 
 
-def div(input, other, *, rounding_mode=None):
-    if rounding_mode is not None:
+# div(a, b, rounding_mode=None), the mode given but None: torch's node is DivBackward2
+# (the overload with a mode) and its gradient is true division's
+_DivBackward2TrueDiv = type("DivBackward2", (DivBackward0,), {"__module__": __name__})
+_NO_MODE = object()     # rounding_mode not given at all
+
+
+def div(input, other, *, rounding_mode=_NO_MODE):
+    node = DivBackward0
+    if rounding_mode is None:
+        node = _DivBackward2TrueDiv
+    elif rounding_mode is not _NO_MODE:
         x, y, dev, _ = operands("div", input, other)
         _broadcast_first(input, other, x, y)
         if rounding_mode in ("floor", "trunc"):
@@ -507,7 +551,7 @@ def div(input, other, *, rounding_mode=None):
             arr = x / y
     except ValueError:
         raise broadcast_error(input, other) from None
-    return record("div", arr, dev, (input, other), DivBackward0)
+    return record("div", arr, dev, (input, other), node)
 
 
 true_divide = divide = div
@@ -909,12 +953,27 @@ def clamp(input, min=None, max=None):
 clip = clamp
 
 
+def _relabel(out, op, inputs, node_cls, attrs=None):
+    """clamp's values under another op's node: computed without a graph, recorded again."""
+    return record(op, out._data, out._device, inputs, node_cls, attrs)
+
+
 def clamp_min(input, min):
-    return clamp(input, min=min)
+    from ..autograd import grad_mode
+    with grad_mode.no_grad():
+        out = clamp(input, min=min)
+    return _relabel(out, "clamp_min", (input, min) if isinstance(min, Tensor) else (input,),
+                    ClampMinBackward1 if isinstance(min, Tensor) else ClampMinBackward0,
+                    None if isinstance(min, Tensor) else {"min": min})
 
 
 def clamp_max(input, max):
-    return clamp(input, max=max)
+    from ..autograd import grad_mode
+    with grad_mode.no_grad():
+        out = clamp(input, max=max)
+    return _relabel(out, "clamp_max", (input, max) if isinstance(max, Tensor) else (input,),
+                    ClampMaxBackward1 if isinstance(max, Tensor) else ClampMaxBackward0,
+                    None if isinstance(max, Tensor) else {"max": max})
 
 
 # ---------------------------------------------------------------- comparisons
@@ -1140,11 +1199,15 @@ def mul_(self, other):
     return _inplace_binary("mul_", self, other, np.multiply, MulBackward0)
 
 
-def div_(self, other, *, rounding_mode=None):
-    if rounding_mode is not None:
-        r = div(self, other, rounding_mode=rounding_mode)
-        return inplace("div_", self, r._data, (self, other), None)
-    return _inplace_binary("div_", self, other, np.true_divide, DivBackward0, to_float=True)
+def div_(self, other, *, rounding_mode=_NO_MODE):
+    if rounding_mode is not _NO_MODE and rounding_mode is not None:
+        from ..autograd import grad_mode
+        with grad_mode.no_grad():
+            r = div(self, other, rounding_mode=rounding_mode)
+        return inplace("div_", self, r._data, (self, other), DivBackward2)
+    return _inplace_binary("div_", self, other, np.true_divide,
+                           DivBackward0 if rounding_mode is _NO_MODE else _DivBackward2TrueDiv,
+                           to_float=True)
 
 
 def pow_(self, exponent):
@@ -1201,7 +1264,7 @@ sigmoid_ = _inplace_unary("sigmoid_", SigmoidBackward0, _sigmoid)
 relu_ = _inplace_unary("relu_", ReluBackward0, lambda x: np.maximum(x, x.dtype.type(0)), False)
 
 
-def clamp_(self, min=None, max=None):
+def clamp_(self, min=None, max=None, *, _op="clamp_"):
     _clamp_args(min, max)
     dt = result_dtype(self, *(v for v in (min, max) if v is not None and not isinstance(v, Tensor)))
     if dt is not self.dtype and not _can_cast(dt, self.dtype):
@@ -1224,11 +1287,31 @@ def clamp_(self, min=None, max=None):
     if hi is not None:
         values = np.minimum(values, hi)
     old = _wrap(self._data.copy(), self._device)
+    if _op != "clamp_":     # clamp_min_ / clamp_max_: their own nodes
+        bound = min if _op == "clamp_min_" else max
+        key = _op[6:9]
+        if isinstance(bound, Tensor):
+            node = ClampMinBackward1 if key == "min" else ClampMaxBackward1
+            return inplace(_op, self, values, (self, bound), _bind_saved(node, old), check=False)
+        node = ClampMinBackward0 if key == "min" else ClampMaxBackward0
+        return inplace(_op, self, values, (self,), _bind_saved(node, old), {key: bound},
+                       check=False)
+    if isinstance(min, Tensor) or isinstance(max, Tensor):     # torch's tensor-bound node
+        return inplace("clamp_", self, values, (self, min, max), _bind_saved(ClampBackward0, old),
+                       check=False)
     return inplace("clamp_", self, values, (self,), _bind_saved(ClampBackward1, old),
                    {"min": min, "max": max}, check=False)
 
 
 clip_ = clamp_
+
+
+def clamp_min_(self, min):
+    return clamp_(self, min=min, _op="clamp_min_")
+
+
+def clamp_max_(self, max):
+    return clamp_(self, max=max, _op="clamp_max_")
 
 
 class FillBackward0(Node):

@@ -704,6 +704,41 @@ for name, f in ops.items():
         with expect_error(f'{name} {which}'):
             z.sum().backward()
 obs('grad', x.grad)
+### nodes_of_in_place_fills_clamps_and_rounding_divisions
+# a random fill or a rounding division leaves no gradient to pass (torch's zero nodes);
+# clamp_min / clamp_max (and their in-place twins) have their own nodes, and a tensor
+# bound gets the gradient where it won
+x = torch.ones(3, requires_grad=True)
+c = torch.full((3,), 2.)
+cg = torch.full((3,), 1., requires_grad=True)
+ops = {'uniform_': lambda y: y.uniform_(), 'normal_': lambda y: y.normal_(1, 2),
+       'random_': lambda y: y.random_(), 'random_to': lambda y: y.random_(5),
+       'random_from_to': lambda y: y.random_(0, 5), 'bernoulli_': lambda y: y.bernoulli_(),
+       'bernoulli_t': lambda y: y.bernoulli_(torch.full((3,), 0.5)),
+       'exponential_': lambda y: y.exponential_(),
+       'div_floor': lambda y: y.div(2, rounding_mode='floor'), 'div_none': lambda y: y.div(c, rounding_mode=None),
+       'div_floor_': lambda y: y.div_(2, rounding_mode='floor'), 'div_trunc_t_': lambda y: y.div_(c, rounding_mode='trunc'),
+       'div_none_': lambda y: y.div_(c, rounding_mode=None), 'div_': lambda y: y.div_(2),
+       'clamp_min_t': lambda y: y.clamp_min(c), 'clamp_max': lambda y: y.clamp_max(2),
+       'clamp_min_': lambda y: y.clamp_min_(1), 'clamp_max_t_': lambda y: y.clamp_max_(c),
+       'clamp_t_': lambda y: y.clamp_(max=c), 'clamp_min_grad_bound': lambda y: y.clamp_min(cg),
+       'clamp_grad_bounds_': lambda y: y.clamp_(min=cg, max=c), 'clamp_max_grad_bound_': lambda y: y.clamp_max_(cg),
+       'torch_clamp_min': lambda y: torch.clamp_min(y, 2), 'torch_clamp_max_t': lambda y: torch.clamp_max(y, cg)}
+for name, f in ops.items():
+    y = x * 1.5
+    z = f(y)
+    z.sum().backward()
+    obs(name, (z.grad_fn.name(), z._version, x.grad, cg.grad))
+    x.grad = None
+    cg.grad = None
+
+### method_called_without_its_arguments
+y = torch.ones(3)
+for name in ('add', 'mul', 'clamp_min', 'view', 'expand', 'permute', 'transpose', 'select', 'narrow',
+             'copy_', 'fill_', 'div_', 'masked_fill', 'gather', 'repeat', 'reshape', 'index_select',
+             'pow', 'eq', 'maximum', 'where', 'new_full', 'clamp_min_', 'clamp_max_'):
+    with expect_error(name):
+        getattr(y, name)()
 ''')
 
 test_case = make_test(CASES)
