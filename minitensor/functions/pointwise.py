@@ -180,6 +180,14 @@ class SubBackward0(Node):
         return g, -g * self.alpha
 
 
+class RsubBackward0(Node):      # rsub(tensor, tensor) = other - alpha * input
+    saves = ()
+    alpha = 1
+
+    def backward(self, g):
+        return (-g * self.alpha if self.alpha != 1 else -g), g
+
+
 class RsubBackward1(Node):
     saves = ()
     alpha = 1
@@ -504,7 +512,13 @@ def rsub(input, other, *, alpha=1):
     _no_bool_sub(other, input)
     # other - input
     x, y, dev, _ = operands("rsub", input, other)
-    return record("rsub", y - x * alpha, dev, (input,), RsubBackward1, {"alpha": alpha})
+    try:
+        arr = y - x * alpha
+    except ValueError:      # (torch's kernel takes other first)
+        raise broadcast_error(other, input) from None
+    if isinstance(other, Tensor):       # a tensor other gets its gradient too
+        return record("rsub", arr, dev, (input, other), RsubBackward0, {"alpha": alpha})
+    return record("rsub", arr, dev, (input,), RsubBackward1, {"alpha": alpha})
 
 
 def mul(input, other):

@@ -739,6 +739,33 @@ for name in ('add', 'mul', 'clamp_min', 'view', 'expand', 'permute', 'transpose'
              'pow', 'eq', 'maximum', 'where', 'new_full', 'clamp_min_', 'clamp_max_'):
     with expect_error(name):
         getattr(y, name)()
+### zero_dim_tensors_where_numbers_go
+# a 0-d tensor in a number's place is a tensor: it gets its own gradient
+x = torch.tensor([0.5, 1.5, 2.5], requires_grad=True)
+s = torch.tensor(2.)
+sg = torch.tensor(2., requires_grad=True)
+m = torch.tensor([True, False, True])
+F = torch.nn.functional
+ops = {'add_s': lambda y: y + s, 'add_alpha': lambda y: torch.add(y, s, alpha=2), 'sub': lambda y: y - sg,
+       'rsub_t': lambda y: torch.rsub(y, sg), 'rsub_alpha': lambda y: torch.rsub(y, sg, alpha=3),
+       'mul': lambda y: y * sg, 'div': lambda y: y / sg, 'rdiv': lambda y: sg / y, 'pow': lambda y: y ** sg,
+       'rpow': lambda y: sg ** y, 'clamp': lambda y: y.clamp(min=sg), 'clamp_': lambda y: y.clamp_(max=sg),
+       'masked_fill': lambda y: y.masked_fill(m, sg), 'masked_fill_': lambda y: y.masked_fill_(m, sg),
+       'fill_': lambda y: y.fill_(sg), 'where': lambda y: torch.where(m, sg, y), 'maximum': lambda y: torch.maximum(y, sg),
+       'lerp': lambda y: torch.lerp(y, s, sg), 'add_': lambda y: y.add_(sg), 'mul_': lambda y: y.mul_(sg),
+       'div_': lambda y: y.div_(sg), 'pow_': lambda y: y.pow_(sg), 'sub_alpha_': lambda y: y.sub_(sg, alpha=3),
+       'copy_': lambda y: y.copy_(sg), 'setitem': lambda y: (y.__setitem__(0, sg), y)[1],
+       'setitem_mask': lambda y: (y.__setitem__(m, sg), y)[1], 'atan2': lambda y: torch.atan2(y, sg),
+       'fmod': lambda y: torch.fmod(y, sg), 'xlogy': lambda y: torch.xlogy(sg, y), 'min_t': lambda y: torch.min(y, sg)}
+for name, f in ops.items():
+    y = x * 1
+    z = f(y)
+    z.sum().backward()
+    obs(name, (z.grad_fn.name(), x.grad, sg.grad))
+    x.grad = None
+    sg.grad = None
+with expect_error():
+    torch.rsub(torch.ones(2), torch.ones(3))
 ''')
 
 test_case = make_test(CASES)
