@@ -80,6 +80,45 @@ class Optimizer:
                     format_string += f"    {key}: {group[key]}\n"
         return format_string + ")"
 
+    def state_dict(self):
+        """torch's: parameters become their index in order of appearance across groups;
+        the state's tensors are the optimizer's own (not copies)."""
+        index = {}
+        groups = []
+        for group in self.param_groups:
+            packed = {k: v for k, v in group.items() if k != "params"}
+            for p in group["params"]:
+                index.setdefault(id(p), len(index))
+            packed["params"] = [index[id(p)] for p in group["params"]]
+            groups.append(packed)
+        state = {(index[id(k)] if isinstance(k, Tensor) else k): v for k, v in self.state.items()}
+        return {"state": state, "param_groups": groups}
+
+    def load_state_dict(self, state_dict):
+        """torch's: the saved groups replace this optimizer's (keeping its parameters),
+        the state is mapped back to them, floating tensors cast to each parameter's dtype
+        and device (the step count stays as saved)."""
+        import copy
+        import itertools
+        saved_groups = copy.deepcopy(state_dict["param_groups"])
+        if len(self.param_groups) != len(saved_groups):
+            raise ValueError("loaded state dict has a different number of parameter groups")
+        if any(len(g["params"]) != len(s["params"]) for g, s in zip(self.param_groups, saved_groups)):
+            raise ValueError("loaded state dict contains a parameter group that doesn't match "
+                             "the size of optimizer's group")
+        id_map = dict(zip(itertools.chain.from_iterable(s["params"] for s in saved_groups),
+                          itertools.chain.from_iterable(g["params"] for g in self.param_groups)))
+        state = defaultdict(dict)
+        for k, v in state_dict["state"].items():
+            if k in id_map:
+                param = id_map[k]
+                state[param] = {key: _cast_like(param, key, value) for key, value in v.items()}
+            else:
+                state[k] = v
+        for group, saved in zip(self.param_groups, saved_groups):
+            saved["params"] = group["params"]
+        self.__setstate__({"state": state, "param_groups": saved_groups})
+
     def step(self, closure=None):
         raise NotImplementedError
 
@@ -154,3 +193,11 @@ class Optimizer:
         if not param_set.isdisjoint(set(param_group["params"])):
             raise ValueError("some parameters appear in more than one parameter group")
         self.param_groups.append(param_group)
+
+
+def _cast_like(param, key, value):
+    if key == "step" or not isinstance(value, Tensor):
+        return value
+    if param.is_floating_point():
+        return value.to(dtype=param.dtype, device=param.device)
+    return value.to(device=param.device)
