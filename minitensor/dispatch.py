@@ -393,3 +393,7 @@ def _saved_for_inplace(node_cls, node, spec, t, inputs):
     if need is None:
         return {name: pick(i) for name, i in spec}
     return _needed(spec, need, node.next_functions, t, inputs, pick)
+
+
+from .autograd import function as _function  # noqa: E402  (its apply links like link())
+_function._edge, _function._wants_grad = edge, wants_grad

@@ -547,5 +547,7 @@ from .autograd import engine as _engine  # noqa: E402
 _engine._wrap, _engine._bump, _engine._vc_of = _wrap, _bump, _vc_of
 from . import autograd as _autograd  # noqa: E402
 _autograd.Tensor, _autograd.grad_accumulator, _autograd._wrap = Tensor, grad_accumulator, _wrap
+from .autograd import function as _function  # noqa: E402
+_function.Tensor, _function._wrap = Tensor, _wrap
 AccumulateGrad = _node.AccumulateGrad
 _sequence = _node._sequence

@@ -6,6 +6,8 @@ from .grad_mode import (no_grad, enable_grad, set_grad_enabled, is_grad_enabled,
 from .node import Node, AccumulateGrad, SavedTensorInfo
 from .engine import run_backward
 from . import grad_mode
+from .function import Function, FunctionCtx, once_differentiable
+from . import function
 
 # set by tensor.py once Tensor exists (it imports this package first); importing them
 # inside each function would cost about a microsecond per call

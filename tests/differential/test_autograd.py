@@ -766,6 +766,128 @@ for name, f in ops.items():
     sg.grad = None
 with expect_error():
     torch.rsub(torch.ones(2), torch.ones(3))
+### custom_autograd_function
+# torch.autograd.Function: ctx is the node (MyReLUBackward), saved tensors keep their
+# versions, unused output gradients arrive as zeros, and torch's checks on what backward
+# returns (count, type, shape)
+import re
+def show(label, f):
+    with expect_error('raises ' + label):
+        r = f()
+        obs(label, re.sub(r" at 0x[0-9a-f]+", "", repr(r)))
+class MyReLU(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x, k):
+        ctx.save_for_backward(x)
+        ctx.k = k
+        return x.clamp(min=0) * k
+    @staticmethod
+    def backward(ctx, g):
+        x, = ctx.saved_tensors
+        ctx.seen = (ctx.needs_input_grad, type(ctx).__name__)
+        return g * (x > 0) * ctx.k, None
+x = torch.tensor([-1., 2.], requires_grad=True)
+y = MyReLU.apply(x, 3)
+show("y", lambda: (y, y.grad_fn, y.grad_fn.name(), y.grad_fn.next_functions, y.is_leaf, y.requires_grad))
+show("backward", lambda: (y.sum().backward(), x.grad, y.grad_fn.seen)[1:])
+show("no grad input", lambda: (lambda z: (z, z.grad_fn))(MyReLU.apply(torch.ones(2), 2)))
+class Bad(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x): return x * 2
+    @staticmethod
+    def backward(ctx, g): return g, g
+show("bad count", lambda: Bad.apply(x).sum().backward())
+class Bad2(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x): return x * 2
+    @staticmethod
+    def backward(ctx, g): return g[:1]
+show("bad shape", lambda: Bad2.apply(x).sum().backward())
+class Two(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x): return x * 2, x * 3
+    @staticmethod
+    def backward(ctx, g1, g2):
+        ctx.g2 = g2
+        return g1 + g2
+def two():
+    x.grad = None
+    a, b = Two.apply(x); a.sum().backward()
+    return a.grad_fn is b.grad_fn, a.grad_fn.name(), x.grad, a.grad_fn.g2
+show("two", two)
+class Save(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        y = x * 2; ctx.save_for_backward(x, y); return y
+    @staticmethod
+    def backward(ctx, g):
+        x, y = ctx.saved_tensors; return g * 2
+def inplace_err():
+    w = x * 1; s = Save.apply(w); w.add_(1); s.sum().backward()
+show("inplace err", inplace_err)
+def saved_out():
+    s = Save.apply(x); st = s.grad_fn.saved_tensors
+    return st[0] is x, st[1] is s, st[1].equal(s), st[1].grad_fn.name(), len(st)
+show("saved out", saved_out)
+def freed():
+    s = Save.apply(x); s.sum().backward(); return s.grad_fn.saved_tensors
+show("freed", freed)
+show("instantiate call", lambda: MyReLU()(x))
+class F(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x): return x
+    @staticmethod
+    def backward(ctx, g): return g
+show("identity", lambda: (lambda y: (y is x, y._base is x, y.grad_fn, y._version, y.is_leaf))(F.apply(x)))
+class G(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x): return x * 2
+    @staticmethod
+    def backward(ctx, g): return g, None
+show("trailing none", lambda: (setattr(x, "grad", None), G.apply(x).sum().backward(), x.grad)[2])
+class H(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x): return x * 2
+    @staticmethod
+    def backward(ctx, g): return 5
+show("non tensor grad", lambda: H.apply(x).sum().backward())
+class K(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x): return 3
+show("non tensor out", lambda: K.apply(x))
+class N(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        y2 = x * 2
+        ctx.mark_non_differentiable(y2)
+        return x * 3, y2
+    @staticmethod
+    def backward(ctx, g1, g2): return g1 * 3
+show("non diff", lambda: (lambda a, b: (a.requires_grad, b.requires_grad, b.grad_fn))(*N.apply(x)))
+show("int input", lambda: (lambda z: (type(z).__name__, z.grad_fn))(G.apply(torch.ones(2, dtype=torch.int64))))
+show("ctx attrs", lambda: (lambda c: (c.saved_tensors, c.needs_input_grad, c.next_functions))(G.apply(torch.ones(2, requires_grad=True)).grad_fn))
+with torch.no_grad():
+    show("under no_grad", lambda: MyReLU.apply(x, 1).grad_fn)
+class Mixed(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, a, s, b):
+        ctx.save_for_backward(a, b)
+        return a * s + b
+    @staticmethod
+    def backward(ctx, g):
+        a, b = ctx.saved_tensors
+        return g * 2, None, g.sum(0)
+def mixed():
+    a = torch.ones(2, 3, requires_grad=True); b = torch.ones(3, requires_grad=True)
+    out = Mixed.apply(a, 2., b); out.sum().backward()
+    return a.grad, b.grad, out.grad_fn.next_functions
+show("mixed", mixed)
+def nested():
+    w = torch.tensor([1., -2.], requires_grad=True)
+    out = (MyReLU.apply(w * 2, 1) ** 2).sum(); out.backward(); return w.grad
+show("nested", nested)
+show("grad", lambda: torch.autograd.grad(MyReLU.apply(x, 2).sum(), x))
+show("fn type", lambda: type(MyReLU.apply(x, 1).grad_fn).__mro__[1].__name__)
 ''')
 
 test_case = make_test(CASES)
