@@ -685,7 +685,9 @@ def pow(input, exponent):
     if x.dtype == np.bool_:           # bool ** bool stays bool: x ** True is x, x ** False is 1
         arr = x.copy() if y else np.ones_like(x)
         return record("pow", arr, dev, (input,), None)
-    if isinstance(y, (int, bool)) and not isinstance(y, bool) and y < 0 and x.dtype.kind in "iu":
+    # (the exponent as given: operands() may already have cast it to uint8)
+    if isinstance(exponent, (int, np.integer)) and not isinstance(exponent, (bool, np.bool_)) \
+            and exponent < 0 and x.dtype.kind in "iu":
         raise RuntimeError("Integers to negative integer powers are not allowed.")
     with quiet:
         arr = pow_scalar(x, y)
