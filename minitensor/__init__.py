@@ -98,6 +98,16 @@ def can_cast(from_, to):
     return from_._category <= to._category
 
 
+def save(obj, f, *args, **kwargs):
+    from .serialization import save as _save
+    return _save(obj, f, *args, **kwargs)
+
+
+def load(f, *args, **kwargs):
+    from .serialization import load as _load
+    return _load(f, *args, **kwargs)
+
+
 def _lazy(name):
     import importlib
     return importlib.import_module("." + name, __name__)

@@ -448,6 +448,49 @@ obs('shares', same_storage(a, d))
 (d * 3).sum().backward()
 obs('d.grad', d.grad)
 obs('a.grad', a.grad)
+### save_and_load_keep_storages_shared
+# tensors saved together that share a storage share one after loading; a view saved
+# alone writes its whole storage; leaves keep requires_grad, histories are not saved;
+# weights_only (the default since 2.6) refuses a pickled module
+import io
+t = torch.arange(6.)
+v = t[2:4]
+buf = io.BytesIO()
+torch.save([t, v], buf)
+buf.seek(0)
+a, b = torch.load(buf)
+obs('shared', (same_storage(a, b), b.storage_offset(), b._base is a, a._version, b._version))
+a[2] = 100
+obs('write_through', b)
+buf = io.BytesIO()
+torch.save(v, buf)
+buf.seek(0)
+c = torch.load(buf)
+obs('view_alone', (c, c.untyped_storage().nbytes(), c.storage_offset()))
+g = torch.ones(2, requires_grad=True)
+buf = io.BytesIO()
+torch.save({'w': g, 'n': 3, 'nonleaf': g * 2, 'p': nn.Parameter(torch.ones(1)),
+            'size': torch.Size([2, 3]), 'same': [t, t], 'transposed': torch.arange(6).view(2, 3).t(),
+            'empty': torch.zeros(5)[3:3]}, buf)
+buf.seek(0)
+d = torch.load(buf)
+obs('dict', (d['w'], d['w'].is_leaf, d['n'], d['nonleaf'], d['nonleaf'].is_leaf, type(d['p']).__name__,
+             d['size'], d['same'][0] is d['same'][1], d['transposed'].stride(), d['empty'].storage_offset()))
+m = nn.Linear(2, 1)
+buf = io.BytesIO()
+torch.save(m.state_dict(), buf)
+buf.seek(0)
+sd = torch.load(buf)
+obs('state_dict', (list(sd), type(sd).__name__, sd['weight'].equal(m.weight), sd['weight'].requires_grad))
+buf = io.BytesIO()
+torch.save(m, buf)
+buf.seek(0)
+try:
+    torch.load(buf)
+except Exception as e:      # (the refused global is named by its module: minitensor's own)
+    obs('weights_only', (type(e).__name__, str(e).replace('minitensor.', 'torch.')))
+buf.seek(0)
+obs('module', type(torch.load(buf, weights_only=False)).__name__)
 ''')
 
 test_case = make_test(CASES)
