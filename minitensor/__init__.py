@@ -123,4 +123,21 @@ def __getattr__(name):
 from . import _arg_parser as _ap, _signatures as _sg  # noqa: E402
 globals().update({n: _ap.checked_function(n, globals()[n]) for n in _sg.FUNCTIONS if n in globals()})
 
+
+def _no_call_without_arguments(fn, message):
+    """A factory called with no argument at all raises torch's own TypeError (its other
+    argument errors are checked where the factory is written)."""
+    import functools
+
+    @functools.wraps(fn)
+    def factory(*args, **kwargs):
+        if not args and not kwargs:
+            raise TypeError(message)
+        return fn(*args, **kwargs)
+    return factory
+
+
+globals().update({n: _no_call_without_arguments(globals()[n], m)
+                  for n, m in _sg.NOARG_MESSAGES.items() if n in globals()})
+
 _install_warning_filter()   # NumPy's inf/nan warnings from inside ops: torch is silent

@@ -146,6 +146,24 @@ def main():
     print(f"\nNOARGS = frozenset({sorted(noargs)!r})\n")
     print(f"PYTHON = frozenset({sorted(python)!r})")
     _emit("FUNCTIONS", functions)
+    # torch.<factory>() with no argument at all: each one's TypeError, word for word
+    # (their arguments are otherwise checked by hand in creation.py and join.py)
+    noargs_messages = {}
+    for n in NOARG_FACTORIES:
+        try:
+            getattr(torch, n)()
+        except TypeError as e:
+            noargs_messages[n] = str(e)
+    print("\n# torch.<factory>(): the TypeError of a call with no argument at all")
+    print("NOARG_MESSAGES = {")
+    for n, m in noargs_messages.items():
+        print(f"    {n!r}: {m!r},")
+    print("}")
+
+
+NOARG_FACTORIES = ("cat", "stack", "zeros_like", "ones_like", "empty_like", "full_like",
+                   "rand_like", "randn_like", "tensor", "as_tensor", "from_numpy", "full",
+                   "arange", "eye", "linspace", "logspace", "randint")
 
 
 if __name__ == "__main__":

@@ -395,6 +395,12 @@ obs('normal 0-dim', tuple(torch.normal(0., 1., ()).shape))
 x = torch.zeros(3)
 x.fill_(torch.tensor(2., requires_grad=True))
 obs('fill_ tensor', x)
+### factories_called_without_arguments
+for name in ('cat', 'stack', 'zeros_like', 'ones_like', 'empty_like', 'full_like', 'rand_like',
+             'randn_like', 'tensor', 'as_tensor', 'from_numpy', 'full', 'arange', 'eye', 'linspace',
+             'logspace', 'randint', 'zeros', 'ones', 'empty', 'rand', 'randn'):
+    with expect_error(name):
+        getattr(torch, name)()
 ''')
 
 test_case = make_test(CASES)
