@@ -159,3 +159,20 @@ def test_ci_runs_make_test_and_nothing_else():
     assert "set -euo pipefail" in lines
     work = [ln for ln in lines if not ln.startswith(("set ", "cd "))]
     assert work == ["make test"]
+
+
+def test_stored_lesson_errors_show_no_internal_exception():
+    # a raising cell's stored traceback is what the learner reads: torch's error alone,
+    # never a NumPy or Python error chained above it ("During handling of ...")
+    import json
+    root = Path(__file__).resolve().parent.parent
+    found = []
+    for nb in sorted((root / "notebooks").rglob("*.ipynb")):
+        for cell in json.loads(nb.read_text()).get("cells", []):
+            for out in cell.get("outputs", []):
+                if out.get("output_type") == "error":
+                    text = "\n".join(out.get("traceback", []))
+                    if "During handling of the above exception" in text or \
+                            "direct cause of the following exception" in text:
+                        found.append(f"{nb.name}: {out.get('ename')}")
+    assert found == []
