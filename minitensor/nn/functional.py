@@ -330,3 +330,127 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
                       DivBackward1, {"other": n})
 
     return nll_loss(log_softmax(input, dim), target, weight, None, ignore_index, None, reduction)
+
+
+# ---------------------------------------------------------------------- dropout
+def dropout(input, p=0.5, training=True, inplace=False):
+    """torch's CPU dropout (_dropout_impl): a Bernoulli(1 - p) mask scaled by 1 / (1 - p),
+    multiplied in (MulBackward0); the input itself when not training or p == 0."""
+    if p < 0.0 or p > 1.0:
+        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+    if not training or p == 0 or input._data.size == 0:
+        return input
+    from ..creation import empty_like, zeros
+    if p == 1:
+        noise = zeros((), dtype=input.dtype, device=input.device)
+    else:
+        noise = empty_like(input).bernoulli_(1 - p)
+        noise.div_(1 - p)
+    return input.mul_(noise) if inplace else input * noise
+
+
+# ---------------------------------------------------------------------- more losses
+def _size_warning(input, target):
+    if target.size() != input.size():
+        warnings.warn(
+            f"Using a target size ({target.size()}) that is different to the input size "
+            f"({input.size()}). This will likely lead to incorrect results due to broadcasting. "
+            "Please ensure they have the same size.", stacklevel=3)
+
+
+def l1_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
+    """torch's composite: (input - target).abs(), then the reduction (its own nodes)."""
+    if weight is not None:
+        raise NotImplementedError("l1_loss(weight=...) is not modelled by minitensor")
+    _size_warning(input, target)
+    reduction = _reduction(reduction, size_average, reduce)
+    if target.shape != input.shape:
+        shape = _broadcast_shape(input, target)
+        input, target = broadcast_to(input, shape), broadcast_to(target, shape)
+    d = (input - target).abs()
+    return d if reduction == "none" else d.sum() if reduction == "sum" else d.mean()
+
+
+class BinaryCrossEntropyBackward0(Node):
+    saves = (("self", 0), ("target", 1))
+
+    def backward(self, g):
+        # torch's binary_cross_entropy_backward: g * (x - t) / max((1 - x) x, 1e-12) * w
+        x, t = self.saved()
+        with quiet:
+            gi = g * (x - t) / np.maximum((1 - x) * x, x.dtype.type(1e-12))
+        if self.weight is not None:
+            gi = gi * self.weight
+        if self.reduction == "mean" and x.size:
+            gi = gi / x.size
+        return gi.astype(x.dtype, copy=False), None
+
+
+def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None,
+                         reduction="mean"):
+    reduction = _reduction(reduction, size_average, reduce)
+    if target.size() != input.size():
+        raise ValueError(
+            f"Using a target size ({target.size()}) that is different to the input size "
+            f"({input.size()}) is deprecated. Please ensure they have the same size.")
+    x, t = input._data, target._data
+    if x.size and (np.any(x < 0) or np.any(x > 1) or np.any(np.isnan(x))):
+        raise RuntimeError("all elements of input should be between 0 and 1")
+    w = None
+    if weight is not None:
+        w = np.broadcast_to(weight._data, x.shape)
+    with quiet:     # torch clamps each log at -100 so that 0 * log(0) is no NaN
+        lx = np.maximum(np.log(x), x.dtype.type(-100))
+        l1x = np.maximum(np.log(1 - x), x.dtype.type(-100))
+        loss = (t - 1) * l1x - t * lx
+    if w is not None:
+        loss = loss * w
+    loss = loss.astype(x.dtype, copy=False)
+    out = loss if reduction == "none" else np.asarray(loss.sum() if reduction == "sum" else loss.mean())
+    return record("binary_cross_entropy", np.asarray(out, x.dtype), input._device, (input, target),
+                  BinaryCrossEntropyBackward0, {"reduction": reduction, "weight": w})
+
+
+class BinaryCrossEntropyWithLogitsBackward0(Node):
+    saves = (("self", 0), ("target", 1))
+
+    def backward(self, g):
+        # torch: (sigmoid(x) - t) * g, with pos_weight: ((pw - 1) t + 1) sigmoid(x) - pw t
+        x, t = self.saved()
+        with quiet:
+            s = 1 / (1 + np.exp(-x))
+            if self.pos_weight is not None:
+                pw = self.pos_weight
+                gi = g * (((pw - 1) * t + 1) * s - pw * t)
+            else:
+                gi = g * (s - t)
+        if self.weight is not None:
+            gi = gi * self.weight
+        if self.reduction == "mean" and x.size:
+            gi = gi / x.size
+        return gi.astype(x.dtype, copy=False), None
+
+
+def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None,
+                                     reduction="mean", pos_weight=None):
+    reduction = _reduction(reduction, size_average, reduce)
+    if target.size() != input.size():
+        raise ValueError(f"Target size ({target.size()}) must be the same as input size "
+                         f"({input.size()})")
+    x, t = input._data, target._data
+    with quiet:
+        # torch: loss = (1 - t) x - log_sigmoid(x) (weighted by (pw - 1) t + 1 with pos_weight)
+        log_sig = np.minimum(x, 0) - np.log1p(np.exp(-np.abs(x)))
+        pw = None if pos_weight is None else pos_weight._data
+        if pw is not None:
+            log_sig = log_sig * ((pw - 1) * t + 1)
+        loss = (1 - t) * x - log_sig
+    w = None
+    if weight is not None:
+        w = weight._data
+        loss = loss * w
+    loss = loss.astype(x.dtype, copy=False)
+    out = loss if reduction == "none" else np.asarray(loss.sum() if reduction == "sum" else loss.mean())
+    return record("binary_cross_entropy_with_logits", np.asarray(out, x.dtype), input._device,
+                  (input, target), BinaryCrossEntropyWithLogitsBackward0,
+                  {"reduction": reduction, "weight": w, "pos_weight": pw})

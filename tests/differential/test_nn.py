@@ -414,6 +414,55 @@ a2.load_state_dict(a.state_dict())
 (p * p).sum().backward()
 a2.step()
 obs('adam_resumed', (p, a2.state[p]['step']))
+### dropout_binary_losses_l1_and_module_dict
+# Dropout (the mask's values are random, so only what they can be is compared), the
+# binary cross-entropies, L1Loss and ModuleDict for a two-branch network
+import re
+def show(label, f):
+    with expect_error('raises ' + label):
+        r = f()
+        obs(label, re.sub(r" at 0x[0-9a-f]+", "", repr(r)))
+x = torch.tensor([0.2, 0.9, 0.5], requires_grad=True)
+t = torch.tensor([0., 1., 1.])
+def g(fn, *a, **k):
+    x.grad = None
+    r = fn(*a, **k); r.sum().backward() if r.requires_grad else None
+    return r, x.grad
+show("bce", lambda: g(F.binary_cross_entropy, x, t))
+show("bce sum", lambda: g(F.binary_cross_entropy, x, t, reduction="sum"))
+show("bce none", lambda: g(F.binary_cross_entropy, x, t, reduction="none"))
+show("bce weight", lambda: g(F.binary_cross_entropy, x, t, weight=torch.tensor([1., 2., 3.])))
+show("bce 0 1", lambda: g(F.binary_cross_entropy, torch.tensor([0., 1.], requires_grad=True), torch.tensor([1., 0.])))
+show("bce out of range", lambda: F.binary_cross_entropy(torch.tensor([1.5]), torch.tensor([1.])))
+show("bce size", lambda: F.binary_cross_entropy(x, t[:, None]))
+show("bcel", lambda: g(F.binary_cross_entropy_with_logits, x * 4 - 2, t))
+show("bcel pw", lambda: g(F.binary_cross_entropy_with_logits, x * 4 - 2, t, pos_weight=torch.tensor([2., 2., 2.])))
+show("bcel weight none", lambda: g(F.binary_cross_entropy_with_logits, x * 4 - 2, t, weight=torch.tensor([1., 0.5, 2.]), reduction="none"))
+show("bcel size", lambda: F.binary_cross_entropy_with_logits(x, t[:2]))
+show("bcel big", lambda: g(F.binary_cross_entropy_with_logits, x * 100 - 50, t))
+show("l1", lambda: g(F.l1_loss, x, t))
+show("l1 sum", lambda: g(F.l1_loss, x, t, reduction="sum"))
+show("l1 warn", lambda: F.l1_loss(x, t[:, None]).shape)
+show("modules", lambda: (nn.L1Loss(), nn.BCELoss(), nn.BCEWithLogitsLoss(), nn.Dropout(), nn.Dropout(0.2, inplace=True)))
+show("BCELoss", lambda: g(nn.BCELoss(), x, t))
+show("BCEWithLogitsLoss", lambda: g(nn.BCEWithLogitsLoss(pos_weight=torch.tensor([3., 3., 3.])), x, t))
+show("bce buffers", lambda: [n for n, _ in nn.BCEWithLogitsLoss(pos_weight=torch.ones(1)).named_buffers()])
+show("dropout bad", lambda: nn.Dropout(1.5))
+show("F dropout bad", lambda: F.dropout(x, -0.1))
+show("dropout eval", lambda: (lambda d: (d.eval(), d(x) is x)[1])(nn.Dropout()))
+show("dropout p0", lambda: F.dropout(x, 0.0) is x)
+show("dropout not train", lambda: F.dropout(x, 0.5, training=False) is x)
+show("dropout p1", lambda: F.dropout(x, 1.0))
+torch.manual_seed(0)
+show("dropout stats", lambda: (lambda y: (y.grad_fn.name(), set(round(v, 4) for v in y.tolist()) <= {0.0, 0.4, 1.8, 1.0}, y.shape))(F.dropout(x, 0.5)))
+show("dropout inplace", lambda: (lambda z: F.dropout(z, 0.5, inplace=True) is z)(torch.ones(4)))
+show("dropout grad", lambda: (lambda y: (y.sum().backward(), torch.equal(x.grad, (y.detach() / x.detach()))))(F.dropout(x, 0.5)))
+md = nn.ModuleDict({"a": nn.Linear(1, 1), "b": nn.ReLU()})
+show("moduledict", lambda: (md, list(md.keys()), [n for n, _ in md.named_parameters()], len(md), "a" in md, type(md["b"]).__name__))
+show("moduledict update", lambda: (md.update([("c", nn.Tanh())]), list(md))[1])
+show("moduledict pop", lambda: (type(md.pop("c")).__name__, list(md)))
+show("moduledict bad", lambda: nn.ModuleDict([("a",)]))
+show("two branch freeze", lambda: (lambda m: (m["a"].requires_grad_(False), [p.requires_grad for p in m.parameters()])[1])(nn.ModuleDict({"a": nn.Linear(1, 1), "b": nn.Linear(1, 1)})))
 ''')
 
 test_case = make_test(CASES)
