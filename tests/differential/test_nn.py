@@ -463,6 +463,24 @@ show("moduledict update", lambda: (md.update([("c", nn.Tanh())]), list(md))[1])
 show("moduledict pop", lambda: (type(md.pop("c")).__name__, list(md)))
 show("moduledict bad", lambda: nn.ModuleDict([("a",)]))
 show("two branch freeze", lambda: (lambda m: (m["a"].requires_grad_(False), [p.requires_grad for p in m.parameters()])[1])(nn.ModuleDict({"a": nn.Linear(1, 1), "b": nn.Linear(1, 1)})))
+### adamw_decays_the_weights_themselves
+p = nn.Parameter(torch.tensor([1., 2.]))
+o = optim.AdamW([p], lr=0.1)
+obs('repr', repr(o))
+for _ in range(3):
+    (p * p).sum().backward()
+    o.step()
+    o.zero_grad()
+obs('after', (p, o.state_dict()['param_groups'], o.state[p]['step'], p._version))
+q = nn.Parameter(torch.tensor([1., 2.]))
+o = optim.AdamW([q], lr=0.1, weight_decay=0.5, amsgrad=True)
+for _ in range(3):
+    (q * q).sum().backward()
+    o.step()
+    o.zero_grad()
+obs('amsgrad', q)
+with expect_error():
+    optim.AdamW([p], lr=-1)
 ''')
 
 test_case = make_test(CASES)
