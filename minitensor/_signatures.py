@@ -670,7 +670,7 @@ TENSOR_METHODS = {
 
 NOARGS = frozenset(['abs', 'abs_', 'absolute', 'acos', 'arccos', 'arcsin', 'arctan', 'argwhere', 'asin', 'atan', 'bitwise_not', 'bitwise_not_', 'ceil', 'ceil_', 'cos', 'cos_', 'cosh', 'data_ptr', 'detach', 'detach_', 'dim', 'element_size', 'erf', 'erf_', 'erfc', 'erfc_', 'exp', 'exp2', 'exp_', 'expm1', 'expm1_', 'fix', 'fix_', 'floor', 'floor_', 'frac', 'frac_', 'get_device', 'is_complex', 'is_floating_point', 'is_inference', 'isfinite', 'isinf', 'isnan', 'item', 'log', 'log10', 'log10_', 'log1p', 'log1p_', 'log2', 'log2_', 'log_', 'logical_not', 'logical_not_', 'ndimension', 'neg', 'neg_', 'negative', 'nelement', 'numel', 'ravel', 'reciprocal', 'reciprocal_', 'relu', 'relu_', 'retain_grad', 'rsqrt', 'rsqrt_', 'sigmoid', 'sigmoid_', 'sign', 'sign_', 'sin', 'sin_', 'sinh', 'sqrt', 'sqrt_', 'square', 'square_', 'storage_offset', 't', 't_', 'tan', 'tan_', 'tanh', 'tanh_', 'tolist', 'trunc', 'trunc_', 'untyped_storage', 'zero_'])
 
-PYTHON = frozenset(['backward', 'norm', 'register_hook', 'split', 'storage', 'unflatten', 'unique'])
+PYTHON = frozenset(['backward', 'norm', 'register_hook', 'register_post_accumulate_grad_hook', 'split', 'storage', 'unflatten', 'unique'])
 
 FUNCTIONS = {
     'abs': (

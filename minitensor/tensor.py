@@ -110,6 +110,7 @@ class Tensor:
     _grad = None
     _grad_acc = None
     _leaf_hooks = None
+    _post_acc_hooks = None
     _retains_grad = False
     _resizable = True
     _is_param = False
@@ -354,6 +355,18 @@ class Tensor:
         lst.append(hook)
         from .autograd.node import _RemovableHandle
         return _RemovableHandle(lst, hook)
+
+    def register_post_accumulate_grad_hook(self, hook):
+        """``hook(tensor)`` after each backward has accumulated into this leaf's ``.grad``."""
+        if not self.requires_grad:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        if self._grad_fn is not None:
+            raise RuntimeError("post accumulate grad hooks cannot be registered on non-leaf tensors")
+        if self._post_acc_hooks is None:
+            self._post_acc_hooks = []
+        self._post_acc_hooks.append(hook)
+        from .autograd.node import _RemovableHandle
+        return _RemovableHandle(self._post_acc_hooks, hook)
 
     def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
         from .autograd import backward

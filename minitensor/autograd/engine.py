@@ -278,7 +278,7 @@ def _tensor_hooks(node, slots):
         for hook in hooks.get(nr, ()):
             r = hook(_wrap(e[0]))
             if r is not None:
-                slots[nr] = e = [np.asarray(r._data, dtype=e[0].dtype), 0]
+                slots[nr] = e = [_hook_result(hook, e[0], r), 0]
         ref = node._retained.get(nr) if node._retained else None
         t = ref() if ref is not None else None
         if t is not None:
@@ -289,9 +289,34 @@ def _node_prehooks(node, slots):
     for hook in node._pre_hooks:
         r = hook(tuple(None if e is None else _wrap(e[0]) for e in slots))
         if r is not None:
+            if not isinstance(r, tuple):
+                raise TypeError(f"expected tuple, but hook returned '{_tp_name(r)}'")
             for nr, x in enumerate(r):
                 if x is not None:
-                    slots[nr] = [x._data, 0]
+                    e = slots[nr]
+                    slots[nr] = [x._data if e is None else _hook_result(hook, e[0], x), 0]
+
+
+def _hook_result(hook, original, r):
+    """What a gradient hook returned, checked as torch's check_single_result does: a
+    tensor of the gradient's type and size."""
+    from ..tensor import Tensor
+    if not isinstance(r, Tensor):
+        raise TypeError(f"expected Variable, but hook returned '{_tp_name(r)}'")
+    name = getattr(hook, "__name__", "<unknown>")
+    if r._data.dtype != original.dtype:
+        from ..dtypes import FROM_NP
+        raise RuntimeError(
+            f"hook '{name}' has changed the type of value (was torch.{FROM_NP[original.dtype]._legacy} "
+            f"got torch.{FROM_NP[r._data.dtype]._legacy})")
+    if r._data.shape != original.shape:
+        raise RuntimeError(f"hook '{name}' has changed the size of value")
+    return r._data
+
+
+def _tp_name(x):
+    from .._arg_parser import tp_name
+    return tp_name(x)
 
 
 def _accumulate(t, g, p):
@@ -301,7 +326,7 @@ def _accumulate(t, g, p):
     for hook in t._leaf_hooks or ():
         r = hook(_wrap(arr, t._device))
         if r is not None:
-            arr, version, hooked = r._data, 0, True
+            arr, version, hooked = _hook_result(hook, arr, r), 0, True
     if not t._requires_grad:
         return      # detach_()ed since the graph was built: torch's AccumulateGrad stops here
     cur = t._grad
@@ -330,6 +355,8 @@ def _accumulate(t, g, p):
         _bump(cur)
     if events.listeners:
         events.emit(events.GRAD, "AccumulateGrad", (t,), (t._grad,))
+    for hook in t._post_acc_hooks or ():      # register_post_accumulate_grad_hook
+        hook(t)
 
 
 def _over_owner(t, arr):
@@ -377,6 +404,8 @@ def _retain(t, g):
         t._grad = _wrap(cur._data + g, t._device)
     if events.listeners:
         events.emit(events.GRAD, "AccumulateGrad", (t,), (t._grad,))
+    for hook in t._post_acc_hooks or ():      # register_post_accumulate_grad_hook
+        hook(t)
 
 
 def run_backward_graph(roots, grads, retain_graph, capture, targets):

@@ -330,6 +330,15 @@ class _RemovableHandle:
     def __init__(self, lst, fn):
         self._lst, self._fn = lst, fn
 
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.remove()
+
+    def __repr__(self):
+        return f"<torch.utils.hooks.RemovableHandle object at {id(self):#x}>"
+
     def remove(self):
         try:
             self._lst.remove(self._fn)

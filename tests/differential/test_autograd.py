@@ -888,6 +888,58 @@ def nested():
 show("nested", nested)
 show("grad", lambda: torch.autograd.grad(MyReLU.apply(x, 2).sum(), x))
 show("fn type", lambda: type(MyReLU.apply(x, 1).grad_fn).__mro__[1].__name__)
+### hooks_and_what_they_may_return
+# a gradient hook must return None or a tensor of the gradient's type and size (torch's
+# check_single_result), a node pre-hook a tuple; post-accumulate-grad hooks on leaves;
+# handles remove, also as context managers
+import re
+def show(label, f):
+    with expect_error('raises ' + label):
+        r = f()
+        obs(label, re.sub(r" at 0x[0-9a-f]+", "", repr(r)))
+for hname, h in (("double", lambda g: g.double()), ("int", lambda g: g.int()), ("num", lambda g: 3), ("shape", lambda g: torch.ones(3)), ("none", lambda g: None), ("scale", lambda g: g * 2)):
+    for leaf in (True, False):
+        x = torch.tensor([1., 2.], requires_grad=True)
+        def run():
+            if leaf:
+                x.register_hook(h); (x * 2).sum().backward()
+            else:
+                y = x * 2; y.register_hook(h); y.sum().backward()
+            return x.grad
+        show(f"{hname} leaf={leaf}", run)
+def named(g): return g[:1]
+x = torch.tensor([1., 2.], requires_grad=True)
+def r1():
+    y = x * 2; y.register_hook(named); y.sum().backward()
+show("named", r1)
+def r2():
+    y = x * 2; y.grad_fn.register_prehook(lambda go: (torch.ones(3),)); y.sum().backward()
+show("pre size", r2)
+def r3():
+    y = x * 2; y.grad_fn.register_prehook(lambda go: 5); y.sum().backward()
+show("pre int", r3)
+def r4():
+    x.grad = None
+    y = x * 2; y.grad_fn.register_prehook(lambda go: (go[0] * 3,)); y.sum().backward(); return x.grad
+show("pre ok", r4)
+p = torch.ones(2, requires_grad=True)
+show("post handle", lambda: p.register_post_accumulate_grad_hook(lambda t: None))
+show("post nonleaf", lambda: (p * 2).register_post_accumulate_grad_hook(lambda t: None))
+show("post nograd", lambda: torch.ones(2).register_post_accumulate_grad_hook(lambda t: None))
+def r5():
+    seen = []
+    q = torch.ones(2, requires_grad=True)
+    hd = q.register_post_accumulate_grad_hook(lambda t: seen.append((t is q, t.grad.tolist())))
+    (q * 2).sum().backward(); (q * 3).sum().backward(); hd.remove(); (q * 4).sum().backward()
+    return seen, q.grad
+show("post calls", r5)
+def r6():
+    q = torch.ones(2, requires_grad=True)
+    with q.register_hook(lambda g: g * 10):
+        (q * 1).sum().backward()
+    (q * 1).sum().backward()
+    return q.grad
+show("handle ctx", r6)
 ''')
 
 test_case = make_test(CASES)
