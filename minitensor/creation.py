@@ -19,6 +19,7 @@ from .storage import writable_alias
 from .random import default_generator
 from ._quiet import quiet
 from ._arg_parser import tp_name
+from ._warn_once import warn_once
 
 
 _PY_DTYPES = {float: "float64", int: "int64", bool: "bool"}
@@ -185,17 +186,10 @@ def _unarray(data):
     return data
 
 
-_warned_list_of_arrays = False
-
-
 def _warn_list_of_arrays():
-    global _warned_list_of_arrays
-    if not _warned_list_of_arrays:      # torch's TORCH_WARN_ONCE: once per process
-        _warned_list_of_arrays = True
-        warnings.warn(
-            "Creating a tensor from a list of numpy.ndarrays is extremely slow. Please consider "
-            "converting the list to a single numpy.ndarray with numpy.array() before converting "
-            "to a tensor.", UserWarning, stacklevel=3)
+    warn_once("Creating a tensor from a list of numpy.ndarrays is extremely slow. Please consider "
+              "converting the list to a single numpy.ndarray with numpy.array() before "
+              "converting to a tensor.", stacklevel=3)
 
 
 def _untensor(data):
@@ -280,9 +274,6 @@ def as_tensor(data, dtype=None, device=None):
 asarray = as_tensor
 
 
-_warned_not_writable = False
-
-
 def from_numpy(ndarray):
     if not isinstance(ndarray, np.ndarray):
         raise TypeError(f"expected np.ndarray (got {type(ndarray).__name__})")
@@ -298,15 +289,11 @@ def from_numpy(ndarray):
             "array to reallocate the memory.")
     arr = ndarray.view()
     if not ndarray.flags.writeable:
-        global _warned_not_writable
-        if not _warned_not_writable:        # torch's TORCH_WARN_ONCE: once per process
-            _warned_not_writable = True
-            warnings.warn(
-                "The given NumPy array is not writable, and PyTorch does not support "
-                "non-writable tensors. This means writing to this tensor will result in "
-                "undefined behavior. You may want to copy the array to protect its data or make "
-                "it writable before converting it to a tensor. This type of warning will be "
-                "suppressed for the rest of this program.", UserWarning, stacklevel=2)
+        warn_once("The given NumPy array is not writable, and PyTorch does not support "
+                  "non-writable tensors. This means writing to this tensor will result in "
+                  "undefined behavior. You may want to copy the array to protect its data or "
+                  "make it writable before converting it to a tensor. This type of warning will "
+                  "be suppressed for the rest of this program.", stacklevel=2)
         arr = writable_alias(ndarray)     # torch writes through it all the same
     t = _wrap(arr)
     t._resizable = False      # torch cannot resize memory that NumPy owns

@@ -12,10 +12,9 @@ import collections
 import os
 import pickle
 
-import numpy as np
 
-from .storage import UntypedStorage, array_over
-from .tensor import Tensor, _wrap, _bump, _storage_of
+from .storage import UntypedStorage
+from .tensor import Tensor, _rebuild_on, _storage_of
 from .device import canonical
 
 
@@ -41,13 +40,7 @@ def _rebuild_storage(buf, resizable):
 
 
 def _rebuild_tensor(storage, dt, shape, strides, offset, dev, requires_grad):
-    t = _wrap(array_over(storage, np.dtype(dt), shape, strides, offset), canonical(dev))
-    t._storage = storage
-    if not t._data.size:
-        t._empty_offset = offset
-    _bump(t)                # torch loads with set_(), which counts as a write
-    t._requires_grad = requires_grad
-    return t
+    return _rebuild_on(storage, dt, shape, strides, offset, dev, requires_grad)
 
 
 def _rebuild_parameter(*args):

@@ -8,7 +8,6 @@ of the whole memory block.
 """
 import gc
 import mmap
-import warnings
 
 import numpy as np
 
@@ -150,19 +149,13 @@ def array_over(storage, dtype_np, shape, strides_elems, offset_elems):
         shape=tuple(shape), strides=tuple(s * item for s in strides_elems))
 
 
-_warned_typed_storage = False
-
-
 def _warn_typed_storage_removal(stacklevel=3):
     """torch warns once per process that TypedStorage (``t.storage()``) is deprecated."""
-    global _warned_typed_storage
-    if not _warned_typed_storage:
-        _warned_typed_storage = True
-        warnings.warn(
-            "TypedStorage is deprecated. It will be removed in the future and UntypedStorage will "
-            "be the only storage class. This should only matter to you if you are using storages "
-            "directly.  To access UntypedStorage directly, use tensor.untyped_storage() instead "
-            "of tensor.storage()", UserWarning, stacklevel=stacklevel)
+    from ._warn_once import warn_once
+    warn_once("TypedStorage is deprecated. It will be removed in the future and UntypedStorage "
+              "will be the only storage class. This should only matter to you if you are using "
+              "storages directly.  To access UntypedStorage directly, use "
+              "tensor.untyped_storage() instead of tensor.storage()", stacklevel=stacklevel)
 
 
 class TypedStorage:

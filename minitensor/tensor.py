@@ -14,7 +14,7 @@ from . import events
 from .autograd import grad_mode
 from .device import CPU, canonical
 from .dtypes import FROM_NP, FROM_LEGACY, dtype as _dtype_cls
-from .size import Size, of_shape
+from .size import of_shape
 from .storage import UntypedStorage, array_over, _ptr
 
 _new = object.__new__
@@ -491,7 +491,11 @@ def _pickle_args(t):
 
 
 def _rebuild(buf, dt, shape, strides, offset, dev, rg):
-    st = UntypedStorage(buf)
+    return _rebuild_on(UntypedStorage(buf), dt, shape, strides, offset, dev, rg)
+
+
+def _rebuild_on(st, dt, shape, strides, offset, dev, rg):
+    """A tensor over storage ``st`` (pickle's copy, or torch.load's shared one)."""
     t = _wrap(array_over(st, np.dtype(dt), shape, strides, offset), canonical(dev))
     t._storage = st
     if not t._data.size:

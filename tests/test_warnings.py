@@ -62,6 +62,20 @@ def test_a_fresh_interpreter_shows_only_the_learners_warnings():
     assert "<string>:5" in r.stderr, r.stderr          # the learner's own line, not ours
 
 
+ENGINES = ["minitensor", pytest.param("torch", marks=pytest.mark.differential)]
+
+
+def _printed_in_fresh_process(script, engine):
+    """What ``script`` prints in a new interpreter with ``engine`` imported as torch (a
+    TORCH_WARN_ONCE warning is once per process, so each check needs its own)."""
+    import subprocess
+    import sys
+    if engine == "torch":
+        pytest.importorskip("torch")
+    return subprocess.run([sys.executable, "-c", script, engine],
+                          capture_output=True, text=True, check=True).stdout.split()
+
+
 _READ_ONLY_TWICE = """
 import sys, warnings
 import numpy as np
@@ -77,16 +91,10 @@ print(len([m for m in w if "not writable" in str(m.message)]), a[0])
 """
 
 
-@pytest.mark.parametrize("engine", ["minitensor", pytest.param("torch", marks=pytest.mark.differential)])
+@pytest.mark.parametrize("engine", ENGINES)
 def test_read_only_numpy_array_warns_once_per_process_and_is_written(engine):
     # torch's TORCH_WARN_ONCE: a learner sees it once per kernel, not in every cell
-    import subprocess
-    import sys
-    if engine == "torch":
-        pytest.importorskip("torch")
-    out = subprocess.run([sys.executable, "-c", _READ_ONLY_TWICE, engine],
-                         capture_output=True, text=True, check=True).stdout.split()
-    assert out == ["1", "2.0"]
+    assert _printed_in_fresh_process(_READ_ONLY_TWICE, engine) == ["1", "2.0"]
 
 
 def test_read_only_memory_map_stays_read_only(tmp_path):
@@ -112,15 +120,9 @@ print(len([m for m in w if "list of numpy.ndarrays" in str(m.message)]), t.dtype
 """
 
 
-@pytest.mark.parametrize("engine", ["minitensor", pytest.param("torch", marks=pytest.mark.differential)])
+@pytest.mark.parametrize("engine", ENGINES)
 def test_list_of_numpy_arrays_warns_once_per_process(engine):
-    import subprocess
-    import sys
-    if engine == "torch":
-        pytest.importorskip("torch")
-    out = subprocess.run([sys.executable, "-c", _LIST_OF_ARRAYS, engine],
-                         capture_output=True, text=True, check=True).stdout.split()
-    assert out == ["1", "torch.float64"]
+    assert _printed_in_fresh_process(_LIST_OF_ARRAYS, engine) == ["1", "torch.float64"]
 
 
 _TYPED_STORAGE = """
@@ -134,12 +136,6 @@ print(len([m for m in w if "TypedStorage is deprecated" in str(m.message)]))
 """
 
 
-@pytest.mark.parametrize("engine", ["minitensor", pytest.param("torch", marks=pytest.mark.differential)])
+@pytest.mark.parametrize("engine", ENGINES)
 def test_typed_storage_warns_once_per_process(engine):
-    import subprocess
-    import sys
-    if engine == "torch":
-        pytest.importorskip("torch")
-    out = subprocess.run([sys.executable, "-c", _TYPED_STORAGE, engine],
-                         capture_output=True, text=True, check=True).stdout.split()
-    assert out == ["1"]
+    assert _printed_in_fresh_process(_TYPED_STORAGE, engine) == ["1"]
