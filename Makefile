@@ -4,6 +4,9 @@
 #   make test        run the whole test suite: pytest over tests/ + nbval over the lessons
 #   make notebooks   re-execute the lesson and solution notebooks in place (refresh outputs)
 #   make bench       run every bench/*.py
+#   make dist        build the kit's wheel and sdist into dist/ (what students pip-install)
+#   make site        build the lessons as a static HTML site into build/site/
+#   make lab-students  JupyterLab on a students' copy (build/students/): what a student sees
 #
 # Variables: PYTHON=python3.11 (the interpreter that creates .venv), PYTEST_ARGS="-k smoke -x",
 # LAB_ARGS="--port 9999", NOTEBOOKS="notebooks/01_x.ipynb" (for `make notebooks`).
@@ -23,6 +26,7 @@ PIP    := bash scripts/quiet_pip.sh $(PY) -m pip install --quiet --disable-pip-v
 KEY        := $(shell sha256sum pyproject.toml | cut -c1-16)
 LAB_STAMP  := $(VENV)/.installed-lab-$(KEY)
 TEST_STAMP := $(VENV)/.installed-test-$(KEY)
+DIST_STAMP := $(VENV)/.installed-dist-$(KEY)
 
 # nbval checks the lessons and the exercise solutions. The students' exercise
 # notebooks (notebooks/exercises/*.ipynb) are tested by a pytest test under tests/, and
@@ -36,7 +40,7 @@ RUN_ENV := PATH="$(abspath $(BIN)):$$PATH" PYTHONHASHSEED=0 JUPYTER_PLATFORM_DIR
 
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: help lab test notebooks bench system-lab system-test
+.PHONY: help lab lab-students test notebooks bench dist site system-lab system-test
 
 help:
 	@sed -n 's/^#   make /  make /p' Makefile
@@ -56,13 +60,20 @@ $(LAB_STAMP): | $(PY)
 	@$(PIP) -e '.[widgets,lab]'
 	@touch $@
 
+# The build tools for `make dist`, pinned (the build runs without isolation, offline).
+$(DIST_STAMP): | $(PY)
+	@echo "minitensor: installing .[dist] into $(VENV)"
+	@rm -f $(VENV)/.installed-dist-*
+	@$(PIP) -e '.[dist]'
+	@touch $@
+
 # torch is installed first and on its own, by exact pin, with plain pip.
 $(TEST_STAMP): | $(PY)
-	@echo "minitensor: installing torch==2.13.0 and .[widgets,lab,test] into $(VENV)"
+	@echo "minitensor: installing torch==2.13.0 and .[widgets,lab,test,dist] into $(VENV)"
 	@rm -f $(VENV)/.installed-*
 	@$(PIP) torch==2.13.0
-	@$(PIP) -e '.[widgets,lab,test]'
-	@touch $@ $(LAB_STAMP)
+	@$(PIP) -e '.[widgets,lab,test,dist]'
+	@touch $@ $(LAB_STAMP) $(DIST_STAMP)
 
 system-lab:
 	@bash scripts/system_deps.sh lab
@@ -76,6 +87,12 @@ lab: system-lab $(LAB_STAMP)
 	@test -d notebooks || { echo "minitensor: no notebooks/ directory yet" >&2; exit 1; }
 	$(BIN)/jupyter lab --ServerApp.root_dir=notebooks $(ROOT_FLAG) $(LAB_ARGS)
 
+# The students' view: their copies only (no solutions, no teacher's guides), made by the
+# same command students run. Re-running it keeps what you changed in build/students/.
+lab-students: system-lab $(LAB_STAMP)
+	$(BIN)/minitensor-kit lessons build/students
+	$(BIN)/minitensor-kit lab build/students -- $(LAB_ARGS)
+
 # pytest's exit code 5 means "no tests collected": not a failure while the kit is young.
 test: system-test $(TEST_STAMP)
 	@set +e; $(RUN_ENV) $(PY) -m pytest tests $(NB_CHECKED) $(NBVAL_OPTS) $(PYTEST_ARGS); rc=$$?; \
@@ -86,3 +103,17 @@ notebooks: system-lab $(TEST_STAMP)
 
 bench: system-lab $(TEST_STAMP)
 	@$(RUN_ENV) bash scripts/run_bench.sh $(PY)
+
+# ---------------------------------------------------------------- handing out
+
+# The wheel and sdist a teacher hands out (or uploads): the engine, the widgets, the
+# `minitensor-kit` command and the students' lessons; never the solutions.
+dist: $(DIST_STAMP)
+	@rm -rf dist
+	$(PY) -m build --no-isolation --outdir dist .
+
+# The lessons as static HTML pages with their stored outputs (nothing loaded from the
+# network): open build/site/index.html.
+SITE_DIR ?= build/site
+site: $(LAB_STAMP)
+	$(PY) scripts/build_site.py $(SITE_DIR)

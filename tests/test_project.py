@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CONDA_TO_PYPI = {
     "python-graphviz": "graphviz",   # the Python bindings
     "pytorch": "torch",
+    "python-build": "build",         # pypa's build frontend (`make dist`)
 }
 # conda-forge entries with no PyPI counterpart in pyproject.toml.
 CONDA_ONLY = {
@@ -119,10 +120,32 @@ def test_dependency_comparison_can_fail():
 
 def test_every_extra_is_pinned_exactly():
     data = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    assert [Requirement(r).name for r in data["dependencies"]] == ["numpy"]
     loose = [r for extra in data["optional-dependencies"].values() for r in extra
              if not any(s.operator == "==" for s in Requirement(r).specifier)]
     assert loose == []
+
+
+def runtime_ranges_missing_their_pin(text):
+    """Runtime dependencies (ranges: what a student's pip install resolves) whose range
+    does not admit the exact version an extra pins, i.e. the version the tests run on."""
+    data = tomllib.loads(text)["project"]
+    pins = {canonicalize_name(r.name): s.version
+            for extra in data.get("optional-dependencies", {}).values()
+            for r in map(Requirement, extra) for s in r.specifier if s.operator == "=="}
+    bad = []
+    for r in map(Requirement, data.get("dependencies", [])):
+        pin = pins.get(canonicalize_name(r.name))
+        if pin is None or not r.specifier.contains(pin, prereleases=True):
+            bad.append(f"{r}: tests run {pin or 'no pinned version'}")
+    return bad
+
+
+def test_runtime_dependencies_admit_the_tested_versions():
+    assert runtime_ranges_missing_their_pin((ROOT / "pyproject.toml").read_text()) == []
+    assert runtime_ranges_missing_their_pin(
+        '[project]\ndependencies=["numpy>=2.5", "jupyterlab>=4", "rich"]\n'
+        '[project.optional-dependencies]\nt=["numpy==2.4.6", "jupyterlab==4.6.6"]\n') == [
+        "numpy>=2.5: tests run 2.4.6", "rich: tests run no pinned version"]
 
 
 def test_makefile_installs_the_pinned_torch():
