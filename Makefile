@@ -7,6 +7,7 @@
 #   make dist        build the kit's wheel and sdist into dist/ (what students pip-install)
 #   make site        build the lessons as a static HTML site into build/site/
 #   make lab-students  JupyterLab on a students' copy (build/students/): what a student sees
+#   make graphviz-js   rebuild widgets/static/graphviz/viz.js (committed) from npm
 #
 # Variables: PYTHON=python3.11 (the interpreter that creates .venv), PYTEST_ARGS="-k smoke -x",
 # LAB_ARGS="--port 9999", NOTEBOOKS="notebooks/01_x.ipynb" (for `make notebooks`).
@@ -40,7 +41,7 @@ RUN_ENV := PATH="$(abspath $(BIN)):$$PATH" PYTHONHASHSEED=0 JUPYTER_PLATFORM_DIR
 
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: help lab lab-students test notebooks bench dist site system-lab system-test
+.PHONY: help lab lab-students test notebooks bench dist site graphviz-js system-lab system-test
 
 help:
 	@sed -n 's/^#   make /  make /p' Makefile
@@ -117,3 +118,9 @@ dist: $(DIST_STAMP)
 SITE_DIR ?= build/site
 site: $(LAB_STAMP)
 	$(PY) scripts/build_site.py $(SITE_DIR)
+
+# Graphviz compiled to WebAssembly, for laying out pictures in the browser without `dot`.
+# Its output is committed (installing the kit needs no npm); this rebuilds it from the
+# version pinned in scripts/graphviz_js/package-lock.json.
+graphviz-js:
+	bash scripts/graphviz_js/build.sh

@@ -2,7 +2,8 @@
 # Installs the operating-system programs the kit needs, only when they are missing.
 #
 #   scripts/system_deps.sh lab    # graphviz's `dot` (the widgets render with it)
-#   scripts/system_deps.sh test   # the same, plus /usr/bin/chromium for browser tests
+#   scripts/system_deps.sh test   # the same, plus /usr/bin/chromium for browser tests and
+#                                 # npm (a test rebuilds the committed WebAssembly Graphviz)
 #
 # As root on Debian/Ubuntu it runs `apt-get update` and `apt-get install` for what is
 # missing; anywhere else it prints one line saying what to install, and carries on
@@ -14,6 +15,9 @@ need=()
 command -v dot >/dev/null 2>&1 || need+=(graphviz)
 if [[ "$target" == test && ! -x /usr/bin/chromium ]]; then
     need+=(chromium)
+fi
+if [[ "$target" == test ]] && ! command -v npm >/dev/null 2>&1; then
+    need+=(npm)
 fi
 [[ ${#need[@]} -eq 0 ]] && exit 0
 
