@@ -196,6 +196,9 @@ def test_the_wheel_and_sdist_hold_lessons_and_no_solutions(dists):
     assert not [n for n in names + snames if _teacher_only(n)]
     assert not contents & _teacher_texts()
     assert not [n for n in snames if n.startswith("tests/")]
+    # the README's students' section names the file `make dist` builds
+    readme = (ROOT / "README.md").read_text()
+    assert f"pip install {wheel.name}" in readme.split("## For students", 1)[1]
 
 
 @pytest.fixture(scope="module")
