@@ -92,7 +92,18 @@ def cmd_lab(args, extra):
         print(f"minitensor-kit: wrote the lessons into {folder}")
     if shutil.which("dot") is None:
         print(DOT_HINT, file=sys.stderr)
-    return subprocess.call(lab_command(folder.resolve(), extra))
+    return run(lab_command(folder.resolve(), extra))
+
+
+def run(cmd):
+    """Become JupyterLab where the OS allows it, so a signal that stops this command (a
+    hub stopping a student's server, a closed terminal) reaches JupyterLab itself rather
+    than leaving it running without a parent; on Windows, wait for it."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    if os.name == "posix":
+        os.execv(cmd[0], cmd)
+    return subprocess.call(cmd)
 
 
 def main(argv=None):

@@ -145,7 +145,7 @@ def test_lessons_command(tmp_path, capsys):
 
 def test_lab_writes_lessons_into_an_empty_folder_then_opens_it(tmp_path, monkeypatch, capsys):
     calls = []
-    monkeypatch.setattr(cli.subprocess, "call", lambda cmd: calls.append(cmd) or 0)
+    monkeypatch.setattr(cli, "run", lambda cmd: calls.append(cmd) or 0)
     monkeypatch.chdir(tmp_path)
     assert cli.main(["lab", "--", "--port", "9999"]) == 0     # no DIR, no lessons here
     folder = tmp_path / cli.DEFAULT_DIR
@@ -215,6 +215,18 @@ def student_venv(dists, tmp_path_factory):
     _run([bindir / "python", "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
           "-c", constraints, wheel], timeout=900)
     return bindir
+
+
+def test_lab_becomes_jupyterlab_so_signals_reach_it(tmp_path):
+    """`minitensor-kit lab` replaces itself with JupyterLab (POSIX): stopping the command
+    stops JupyterLab; no server is left running without its parent."""
+    if os.name != "posix":
+        pytest.skip("exec is POSIX-only; Windows waits for the child")
+    probe = ("import os, sys; from minitensor_kit import cli; "
+             "cli.run([sys.executable, '-c', 'import os; print(os.getpid())'])")
+    r = _run([sys.executable, "-c", f"import os; print(os.getpid()); {probe}"], cwd=tmp_path)
+    parent, child = r.stdout.split()
+    assert parent == child
 
 
 @pytest.mark.slow
