@@ -44,7 +44,8 @@ def _parser():
                      help=f"which edition of the lessons (default: {DEFAULT_SET})")
     les.add_argument("--force", action="store_true",
                      help="also replace files you changed (yours are saved as NAME.mine.ipynb)")
-    les.add_argument("-q", "--quiet", action="store_true", help="print only problems")
+    les.add_argument("-q", "--quiet", action="store_true",
+                     help="print only the files kept or replaced (e.g. when a hub runs it)")
 
     lab = sub.add_parser(
         "lab", help="open JupyterLab on DIR (writing the lessons into it if it is empty)",
@@ -64,10 +65,12 @@ def _is_empty(folder):
 
 def cmd_lessons(args):
     report = write_lessons(args.dir, lang=args.lang, force=args.force)
-    if not args.quiet:
+    lines = report.lines(brief=args.quiet)
+    if lines or not args.quiet:
         print(f"minitensor-kit: lessons in {args.dir}")
-        for line in report.lines():
-            print("  " + line)
+    for line in lines:
+        print("  " + line)
+    if not args.quiet:
         print(f"open them with: minitensor-kit lab {args.dir}")
     return 0
 

@@ -37,13 +37,15 @@ class Report:
     kept: list = field(default_factory=list)        # edited by the student, left alone
     replaced: list = field(default_factory=list)    # (path, where the student's copy went)
 
-    def lines(self):
+    def lines(self, brief=False):
+        """What happened, for people; ``brief``: only what the student should know
+        about (files kept or replaced)."""
         out = []
         for verb, paths in (("wrote", self.written), ("updated", self.updated)):
-            if paths:
+            if paths and not brief:
                 names = f": {', '.join(paths)}" if len(paths) <= 5 else ""
                 out.append(f"{verb} {len(paths)} file(s){names}")
-        if self.unchanged:
+        if self.unchanged and not brief:
             out.append(f"{len(self.unchanged)} file(s) already up to date")
         for path, saved in self.replaced:
             out.append(f"replaced {path} (your version is saved as {saved})")

@@ -138,6 +138,11 @@ def test_lessons_command(tmp_path, capsys):
     assert cli.main(["lessons", str(tmp_path / "c")]) == 0
     out = capsys.readouterr().out
     assert "wrote" in out and "minitensor-kit lab" in out
+    assert cli.main(["lessons", str(tmp_path / "c"), "--quiet"]) == 0   # nothing to say
+    assert capsys.readouterr().out == ""
+    (tmp_path / "c" / "03_clone.ipynb").write_text("mine")
+    assert cli.main(["lessons", str(tmp_path / "c"), "-q"]) == 0        # but this
+    assert "kept 1 file(s) you changed: 03_clone.ipynb" in capsys.readouterr().out
     (tmp_path / "f").write_text("x")
     assert cli.main(["lessons", str(tmp_path / "f")]) == 1
     assert "is not a folder" in capsys.readouterr().err
