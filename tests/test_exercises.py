@@ -355,6 +355,16 @@ def test_right_answers_are_told_why_in_full_sentences(qid):
         assert picture is not None, "%s asks for a picture: the right answer shows it" % qid
 
 
+def test_keeping_a_clones_gradient_by_cutting_it_from_the_graph_is_wrong():
+    """Issue #17: the retain_grad exercise must not accept b = a.clone().detach().requires_grad_()
+    (b.grad is then 3s, but b is a new leaf and a gets only 2s)."""
+    _, source = question_cells()["3.3"]
+    status, msg, picture, _ = judged("3.3", replace_block(
+        source, "b = a.clone().detach().requires_grad_()"))
+    assert status == "wrong" and "cut out of a's graph" in msg and "[2, 2, 2]" in msg, msg
+    assert picture is not None and picture.kind == "graph"
+
+
 def test_odd_answers_say_what_to_answer():
     def said(qid, answer):
         status, msg, _, cause = C.EXERCISES[qid].judge(answer, {})

@@ -725,9 +725,9 @@ def versions(code):
 
 
 def grads(t):
-    """``t.grad`` as a list of numbers, or "None"."""
+    """``t.grad`` written as a list of numbers ("[2, 2, 2]"), or "None"."""
     g = quiet_grad(t)
-    return NONE if g is None else flat(g)
+    return NONE if g is None else "[%s]" % ", ".join("%g" % v for v in flat(g))
 
 
 TF = Tuple(Bool(), Choice("abc"), what='a pair (True or False, "a", "b" or "c")')
