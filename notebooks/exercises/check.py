@@ -571,7 +571,12 @@ class Q:
             if given.get(name) is None:
                 return "todo", todo, None, "todo"
         for rule in self.rules:
-            if quietly(rule.when, ns):
+            try:
+                applies = quietly(rule.when, ns)
+            except Exception as e:          # e.g. b = 5 where a tensor was expected
+                return ("wrong", "the check could not use what your code made (%s)."
+                        % error_text(e).rstrip("."), None, "unusable")
+            if applies:
                 picture = self.drawn(given, rule.picture) if rule.status == "wrong" else None
                 return rule.status, say(rule.message, ns), picture, rule
         return "right", say(self.right, ns), None, "right"
