@@ -300,11 +300,13 @@ def test_the_kind_in_the_text_matches_how_the_check_reads_the_answer():
 
 
 def _code_lines(text):
-    """The stripped code lines of a lesson file's code cells."""
+    """The stripped code lines of a lesson file's code cells (``%% code``, ``%% error #marker``...)."""
     lines, code = set(), False
     for line in text.splitlines():
+        if line.startswith("%%#"):
+            continue
         if line.startswith("%% "):
-            code = line[3:].strip() in ("code", "error", "live")
+            code = (line[3:].split() or [""])[0] in ("code", "error", "live", "predict")
         elif code and line.strip() and not line.strip().startswith("#"):
             lines.add(line.split("#")[0].strip())
     return lines

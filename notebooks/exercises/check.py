@@ -1254,7 +1254,7 @@ m.detach_()
 
 Q("5.3", Choice("ab"),
   setup="""
-x = torch.tensor([1., 2.], requires_grad=True)
+x = torch.tensor([0.5, 3.], requires_grad=True)
 m = x.sin()
 y = m.sum()
 m.detach_()
@@ -1309,7 +1309,7 @@ s = torch.ones(3).clone()
 
 Q("5.6", Choice("abc"),
   setup="""
-x = torch.tensor([1., 2.], requires_grad=True)
+x = torch.tensor([0.5, 1.5], requires_grad=True)
 m = x.exp()
 loss = (m * m).sum()
 """,
