@@ -105,3 +105,20 @@ def test_runner_reports_the_exception_and_the_missing_line(engines):
 ])
 def test_compare(ref, others, got, ok):
     assert run.compare(ref, others, got)[0] is ok
+
+
+def test_api_census_finds_a_missing_name(tmp_path):
+    import types
+
+    import torch
+
+    import api_census
+    script = tmp_path / "s.py"
+    script.write_text("import torch\nfrom torch import nn\nlayer = nn.Linear(2, 3)\n"
+                      "x = torch.ones(2)\ny = x.scatter_(0, torch.tensor([0]), 1.0)\n")
+    fake_nn = types.SimpleNamespace(Module=torch.nn.Module)          # no Linear
+    fake = types.ModuleType("fake")
+    fake.nn, fake.ones, fake.tensor = fake_nn, torch.ones, torch.tensor
+    fake.Tensor = type("Tensor", (), {})                             # no scatter_
+    assert api_census.census(str(script), torch, fake) == ["Tensor.scatter_", "torch.nn.Linear"]
+    assert api_census.census(str(script), torch, torch) == []

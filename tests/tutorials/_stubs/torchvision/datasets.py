@@ -25,7 +25,7 @@ def _make(name, train, shape):
 
 
 class _Synthetic:
-    name = ""
+    dataset_name = ""
     shape = ()
     classes = []
 
@@ -35,7 +35,7 @@ class _Synthetic:
         self.train = train
         self.transform = transform
         self.target_transform = target_transform
-        self.data, self.targets = _make(self.name, train, self.shape)
+        self.data, self.targets = _make(self.dataset_name, train, self.shape)
 
     def __len__(self):
         return len(self.data)
@@ -50,14 +50,14 @@ class _Synthetic:
 
 
 class FashionMNIST(_Synthetic):
-    name = "FashionMNIST"
+    dataset_name = "FashionMNIST"
     shape = (28, 28)
     classes = ["T-shirt/top", "Trouser", "Pullover", "Dress", "Coat", "Sandal", "Shirt",
                "Sneaker", "Bag", "Ankle boot"]
 
 
 class CIFAR10(_Synthetic):
-    name = "CIFAR10"
+    dataset_name = "CIFAR10"
     shape = (32, 32, 3)
     classes = ["airplane", "automobile", "bird", "cat", "deer", "dog", "frog", "horse",
                "ship", "truck"]
