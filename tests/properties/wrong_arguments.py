@@ -439,11 +439,11 @@ def describe(o):
 
 
 def template_of(call):
-    """The first template that can produce ``call`` (for grouping), or the call itself."""
-    for src, _ in TEMPLATES:
-        if _template_regex(src).fullmatch(call):
-            return src
-    return call
+    """The most specific template that can produce ``call`` (for grouping), or the call."""
+    hits = [src for src, _ in TEMPLATES if _template_regex(src).fullmatch(call)]
+    if not hits:
+        return call
+    return max(hits, key=lambda src: len(SLOT.sub("", src)))
 
 
 def signature(call, t, m):
@@ -505,6 +505,12 @@ def report(results, show=None, examples=3):
     print(f"        (of {len(errors_both)} calls where both raise the same type, "
           f"{same_type_diff_msg} differ in the message; {raw_same_type} of those are raw on "
           f"minitensor's side, e.g. Python's own 'unhashable type')")
+    torch_raises = [(t, m) for _, t, m in results if "exc" in t]
+    same_type = sum(1 for t, m in torch_raises if "exc" in m and m["exc"][0] == t["exc"][0])
+    if torch_raises:
+        print(f"        where torch raises ({len(torch_raises)} calls): minitensor raises the same "
+              f"type in {100 * same_type / len(torch_raises):.1f}%, the same type and message in "
+              f"{100 * (same_type - same_type_diff_msg) / len(torch_raises):.1f}%")
     for c in CATEGORIES:
         if c == "agree" or not by_cat.get(c):
             continue

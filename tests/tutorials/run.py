@@ -187,6 +187,9 @@ def zygote(engine):
     sys.path.insert(1, ROOT)
     if engine == "minitensor":
         _bind_minitensor()
+        if os.environ.get("TUTORIALS_CUDA_OFF") == "1":   # --what-if-cuda-off
+            import minitensor.cuda
+            minitensor.cuda.is_available = lambda: False
     import importlib
     import numpy  # noqa: F401  (shared by the children)
     import torch
@@ -527,12 +530,17 @@ def main(argv=None):
     ap.add_argument("--show", action="store_true",
                     help="print both outputs side by side, each torch line marked "
                          "R (random-valued) or S (stable)")
+    ap.add_argument("--what-if-cuda-off", action="store_true",
+                    help="a measurement for phase 2: minitensor's torch.cuda.is_available() "
+                         "answers False, as a CPU build of torch does")
     ap.add_argument("--zygote", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.zygote:
         zygote(args.zygote)
         return 0
     names = select_scripts(args.names)
+    if args.what_if_cuda_off:
+        os.environ["TUTORIALS_CUDA_OFF"] = "1"
     tz, mz = Zygote("torch"), Zygote("minitensor")
     passed = failed = broken = 0
     try:
