@@ -1,6 +1,8 @@
 # Source: PyTorch Tutorials, Learn the Basics > Build the Neural Network
 #   https://docs.pytorch.org/tutorials/beginner/basics/buildmodel_tutorial.html
 #   (github.com/pytorch/tutorials beginner_source/basics/buildmodel_tutorial.py)
+#   The 2025 text, which picks the device with torch.accelerator; earlier versions used
+#   torch.cuda.is_available() (and torch.backends.mps).
 # Adapted: nothing (torchvision is imported but unused, as in the tutorial; the stand-in
 # from tests/tutorials/_stubs satisfies the import).
 import os

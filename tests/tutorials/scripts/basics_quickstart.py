@@ -1,6 +1,8 @@
 # Source: PyTorch Tutorials, Learn the Basics > Quickstart
 #   https://docs.pytorch.org/tutorials/beginner/basics/quickstart_tutorial.html
 #   (github.com/pytorch/tutorials beginner_source/basics/quickstart_tutorial.py)
+#   The 2025 text, which picks the device with torch.accelerator; earlier versions used
+#   torch.cuda.is_available() (and torch.backends.mps).
 # Adapted: FashionMNIST is the synthetic stand-in from tests/tutorials/_stubs (512 training
 # and 128 test images instead of 60,000/10,000, nothing downloaded); epochs 5 -> 2.
 import torch

@@ -1,6 +1,8 @@
 # Source: PyTorch Tutorials, Learn the Basics > Tensors
 #   https://docs.pytorch.org/tutorials/beginner/basics/tensorqs_tutorial.html
 #   (github.com/pytorch/tutorials beginner_source/basics/tensorqs_tutorial.py)
+#   The 2025 text, which picks the device with torch.accelerator; earlier versions used
+#   torch.cuda.is_available() (and torch.backends.mps).
 # Adapted: nothing; the code cells in order, prose left out.
 import torch
 import numpy as np
