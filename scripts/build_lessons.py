@@ -121,8 +121,11 @@ def parse(text):
 
 
 def _is_heading(cell):
-    return cell.kind in ("md", "reveal", "predict") and (
-        cell.kind != "md" or cell.source.lstrip().startswith("#"))
+    """Does JupyterLab fold at this cell? (A Markdown cell with a heading on any line.)"""
+    if cell.kind in ("reveal", "predict"):
+        return True
+    return cell.kind == "md" and any(re.match(r"#{1,6} ", line)
+                                     for line in cell.source.splitlines())
 
 
 def _check_reveals(cells):
@@ -408,7 +411,10 @@ def guide(src, table=None):
                 items_at.setdefault(marker, []).append(r)
     n = 0
     for i, (name, mins, scells) in enumerate(secs, 1):
-        out += ["### %d. %s%s" % (i, name, " (%d min)" % mins if mins else ""), ""]
+        if name == "Opening" and not any(c.kind in ("predict", "teacher") and not _is_front(c)
+                                         for c in scells):
+            continue
+        out += ["### %s%s" % (name, " (%d min)" % mins if mins else ""), ""]
         for c in scells:
             if c.kind == "teacher" and not _is_front(c):
                 _, text = _split_time(c.source)
@@ -424,10 +430,11 @@ def guide(src, table=None):
                 for j, choice in enumerate(q["choices"]):
                     out.append("- %s. %s%s" % (LETTERS[j], choice,
                                                " **(answer)**" if j == q["answer"] else ""))
-                out += ["", "*Why:* %s" % _one_line(q["why"])]
+                out += ["", "*Why:* %s" % _one_line(q["why"]), ""]
                 for j, text in sorted(q["feedback"].items()):
-                    out.append("*If they say %s:* %s" % (LETTERS[j], _one_line(text)))
-                out.append("")
+                    out.append("- *If they say %s:* %s" % (LETTERS[j], _one_line(text)))
+                if q["feedback"]:
+                    out.append("")
             if c.marker in items_at:
                 for r in items_at[c.marker]:
                     out += ["*Seed item %s (post %s) is taught at cell `%s`:* %s"
