@@ -33,7 +33,7 @@ import anywidget
 import traitlets
 
 LETTERS = "ABCDEFGH"
-NEXT = "Now run the next cell and see for yourself."
+NEXT = "Now run the cells under \"Check prediction\" below and see for yourself."
 
 ESM = r"""
 function h(tag, cls, text) {
@@ -49,13 +49,13 @@ function render({ model, el }) {
   q.append(h("span", "mtp-tag", "Predict"));
   const qt = h("span", "mtp-qt"); qt.innerHTML = model.get("question"); q.append(qt);
   const choices = model.get("choices") || [];
-  const pics = choices.some(c => c.svg);
+  const pics = choices.some(c => c.svg), pics_ = [];
   const opts = h("div", pics ? "mtp-opts mtp-pics" : "mtp-opts");
   const buttons = choices.map((c, i) => {
     const b = h("button", "mtp-opt");
     b.type = "button";
     b.append(h("span", "mtp-letter", "ABCDEFGH"[i]));
-    if (c.svg) { const p = h("div", "mtp-pic"); p.innerHTML = c.svg; b.append(p); }
+    if (c.svg) { const p = h("div", "mtp-pic"); p.innerHTML = c.svg; b.append(p); pics_.push(p); }
     const l = h("span", "mtp-label"); l.innerHTML = c.label; b.append(l);
     b.addEventListener("click", () => {
       if (model.get("chosen") >= 0) return;       // one committed answer per run
@@ -68,6 +68,25 @@ function render({ model, el }) {
   const wait = h("div", "mtp-wait", "Choose before you run the next cell.");
   const verdict = h("div", "mtp-verdict");
   el.append(q, opts, wait, verdict);
+  // Pictures side by side, scaled down together to fit their box and a short height, so a
+  // question and its choices fit one screen at 1024x768.
+  function fit() {
+    const MAX_H = 250;
+    for (const p of pics_) {
+      const svg = p.querySelector("svg");
+      if (!svg) continue;
+      const w = parseFloat(svg.getAttribute("width")) * 4 / 3;
+      const ht = parseFloat(svg.getAttribute("height")) * 4 / 3;
+      const avail = p.parentElement.clientWidth - 24;
+      if (!(w > 0) || !(ht > 0)) continue;
+      const scale = Math.min(1, MAX_H / ht, avail > 0 ? avail / w : 1);
+      svg.style.width = (w * scale) + "px"; svg.style.height = (ht * scale) + "px";
+    }
+  }
+  if (pics_.length) {
+    fit();
+    if (window.ResizeObserver) new ResizeObserver(fit).observe(opts);
+  }
   function draw() {
     const c = model.get("chosen"), a = model.get("answer");
     buttons.forEach((b, i) => {
@@ -112,13 +131,13 @@ CSS = r"""
 .mtp-opt { display: flex; align-items: center; gap: 8px; text-align: left; font-size: 15px;
            background: white; color: #222; border: 1.5px solid #9bb4cf; border-radius: 6px;
            padding: 4px 10px; cursor: pointer; max-width: 100%; }
-.mtp-pics .mtp-opt { flex-direction: column; align-items: flex-start; max-width: 48%; }
+.mtp-pics .mtp-opt { flex-direction: column; align-items: flex-start; flex: 1 1 0; min-width: 0; }
 .mtp-opt:hover:enabled { border-color: #2166ac; background: #eaf1f8; }
 .mtp-opt:disabled { cursor: default; opacity: 0.75; }
 .mtp-opt.mtp-right { border: 3px solid #1b7837; opacity: 1; }
 .mtp-opt.mtp-wrong { border: 3px dashed #d7191c; opacity: 1; }
 .mtp-letter { font-weight: bold; color: #2166ac; min-width: 1.2em; }
-.mtp-pic svg { display: block; max-width: 100%; height: auto; }
+.mtp-pic svg { display: block; }
 .mtp-wait { margin-top: 6px; color: #555; font-style: italic; font-size: 14px; }
 .mtp-verdict { margin-top: 8px; line-height: 1.4; }
 .mtp-head { font-weight: bold; }
@@ -173,19 +192,27 @@ def _svg(picture):
 
 @contextlib.contextmanager
 def _quiet():
-    """The live lab hears nothing: a drawing made for a question is not a step of the lesson."""
+    """A drawing made for a question is not part of the lesson: the live lab hears none of its
+    operations, and its tensors and storages are numbered on their own (s1, s2...), not in
+    the lab's sequence."""
+    from . import snapshot
+    active = getattr(snapshot, "ACTIVE", None)
+    fresh = snapshot.Registries() if hasattr(snapshot, "Registries") else None
     try:
         import minitensor.events as ev
         listeners = ev.listeners
     except Exception:           # no engine events: nothing to silence
-        yield
-        return
+        listeners = []
     saved = listeners[:]
     listeners.clear()
+    if active is not None and fresh is not None:
+        active.append(fresh)
     try:
         yield
     finally:
         listeners[:] = saved + listeners
+        if active is not None and fresh is not None and fresh in active:
+            active.remove(fresh)
 
 
 def imagine(code, *show, kind="memory", namespace=None):
@@ -272,12 +299,16 @@ class Predict(anywidget.AnyWidget):
         s, a = self._src, self.answer
         items = []
         for i, (label, choice) in enumerate(zip(s["labels"], self.choices)):
-            pic = ""
-            if choice["svg"]:
+            if choice["svg"]:       # side by side, each picture at most half the width
                 data = base64.b64encode(choice["svg"].encode("utf-8")).decode("ascii")
-                pic = ('<br><img alt="picture %s" style="max-width:100%%" '
-                       'src="data:image/svg+xml;base64,%s">' % (LETTERS[i], data))
-            items.append("<li><b>%s.</b> %s%s</li>" % (LETTERS[i], to_html(label), pic))
+                items.append(
+                    '<li style="display:inline-block;vertical-align:top;width:46%%;'
+                    'margin:0 2%% 6px 0;border:1px solid #9bb4cf;padding:4px">'
+                    '<b>%s.</b> %s<br><img alt="picture %s" style="max-width:100%%;max-height:260px" '
+                    'src="data:image/svg+xml;base64,%s"></li>'
+                    % (LETTERS[i], to_html(label), LETTERS[i], data))
+            else:
+                items.append("<li><b>%s.</b> %s</li>" % (LETTERS[i], to_html(label)))
         fb = "".join("<li>If you chose %s: %s</li>" % (LETTERS[i], to_html(t))
                      for i, t in enumerate(s["feedback"]) if t)
         return (
