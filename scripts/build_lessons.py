@@ -402,8 +402,8 @@ def guide(src, table=None):
     out += ["## Plan: where to pause, and the answers", "",
             "Every **Predict** is a pause: read the question aloud, let the class commit "
             "(hands up for A, B, C...), then click the majority's answer in the widget and run "
-            "the next cell, which shows the result. The answers below are hidden from learners "
-            "until they choose.", ""]
+            "the cells under \"Check prediction N\" (Shift+Enter unfolds them), which show the "
+            "result. Learners see the answers below only after they choose.", ""]
     items_at = {}
     for r in table["items"]:
         for lesson, marker in r.get("taught in", []):
