@@ -302,7 +302,7 @@ def _when(kind):
     if not kind:
         return "in class or at home"
     first = re.split(r"[;,\s]+", kind.strip())[0]
-    if first in ("predict", "tf", "choose"):
+    if first in ("predict", "picture", "tf", "choose"):
         return "in class, right after the lesson (2-3 min each)"
     return "homework or the next session"
 
