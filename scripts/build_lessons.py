@@ -1,4 +1,4 @@
-"""Write the lesson notebooks (and the exercise sources) from plain-text lesson files.
+"""Write the lesson notebooks, the exercise sources and the teacher's guides from plain text.
 
     python scripts/build_lessons.py          # then: make notebooks
 
@@ -9,16 +9,41 @@ Each lesson lives in ``scripts/lessons/NN_name.md`` as cells separated by marker
     %% error       a code cell that is meant to raise (tag ``raises-exception``: nbval
                    compares the error's name and message)
     %% live        a code cell showing the live lab panel (tag ``nbval-ignore-output``)
+    %% predict     a question the learner answers before the cells after it show the result:
+                   ``ask(...)`` from widgets/predict.py. Its code is folded away (it holds
+                   the answer); its output, the question, is compared by nbval. A small
+                   heading "Prediction N" goes before it
+    %% reveal      starts the answer to the prediction above: a small heading ("Check
+                   prediction N: ...", or the block's own text) that JupyterLab keeps folded,
+                   with every cell under it, until the learner runs or opens it. The answer
+                   runs to the next heading (the next prediction or section); nbval compares
+                   its outputs as usual
+    %% teacher     notes for the teacher's guide only; not in the notebook
+
+After the kind, a header may carry ``#marker``: a stable name for the cell (its notebook
+cell id), e.g. ``%% code #clone-plain-leaf``. The seed coverage table and the guides point
+at cells by these names, never by position.
+
+A line starting with ``%%#`` is a comment and is dropped.
 
 ``scripts/lessons/exercises/NN_name.md`` (same format) become
 ``notebooks/exercises/source/NN_name.ipynb``, the one source with ``### BEGIN SOLUTION``
 / ``### END SOLUTION`` markers; ``scripts/make_exercises.py`` makes the students' and the
 solutions' notebooks from it.
 
+Each lesson also gets a teacher's guide, ``notebooks/teacher/NN_name.md``, made from the
+same lesson file (its ``%% teacher`` notes, section headings and predictions with their
+answers), from the seed coverage table ``notebooks/teacher/seed_coverage.md`` (the old
+posts' claims the lesson corrects) and from the exercise headings (``### N.M ...``, with an
+optional ``<!-- kind: ... -->`` comment under them).
+
 A notebook is rewritten only when its cells changed, and then without outputs: run
 ``make notebooks`` to execute it and store fresh outputs. tests/test_exercises.py checks
-that every notebook still matches its text file.
+that every notebook still matches its text file; tests/test_lessons_guides.py does the
+same for the guides.
 """
+import ast
+import re
 import sys
 from pathlib import Path
 
@@ -26,60 +51,416 @@ import nbformat
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "scripts" / "lessons"
-TAGS = {"md": None, "code": [], "error": ["raises-exception"], "live": ["nbval-ignore-output"]}
+TEACHER = ROOT / "notebooks" / "teacher"
+COVERAGE = TEACHER / "seed_coverage.md"
+TAGS = {"md": None, "code": [], "error": ["raises-exception"], "live": ["nbval-ignore-output"],
+        "predict": ["predict"], "reveal": ["reveal"], "teacher": None}
+FOLDED = "jp-MarkdownHeadingCollapsed"      # JupyterLab's metadata for a folded heading
+PREDICT_FIRST_LINE = ("# This cell holds the answer: choose in the question below "
+                      "before you open it.")
 KERNEL = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+MARKER = re.compile(r"^[a-z][a-z0-9-]{1,62}$")
+LETTERS = "ABCDEFGH"
+
+
+# ------------------------------------------------------------------ lesson text -> cells
+
+class Cell:
+    """One block of a lesson file."""
+
+    def __init__(self, kind, source, marker=None, line=0):
+        self.kind, self.source, self.marker, self.line = kind, source, marker, line
+
+    def __iter__(self):                 # (kind, source), as parse() returned before markers
+        return iter((self.kind, self.source))
+
+    def __repr__(self):
+        return "Cell(%r, #%s, line %d)" % (self.kind, self.marker, self.line)
+
+
+def _header(line, number):
+    words = line[3:].split()
+    if not words or words[0] not in TAGS:
+        raise ValueError("line %d: unknown cell kind %r" % (number, line[3:].strip()))
+    marker = None
+    for word in words[1:]:
+        if not word.startswith("#") or marker is not None or not MARKER.match(word[1:]):
+            raise ValueError("line %d: bad cell marker %r (one #name per cell: lowercase "
+                             "letters, digits, hyphens)" % (number, word))
+        marker = word[1:]
+    return words[0], marker
 
 
 def parse(text):
-    """[(kind, source)] from a lesson file."""
-    cells, kind, lines = [], None, []
-    for line in text.splitlines():
+    """[Cell] from a lesson file (teacher notes included)."""
+    cells, head, lines = [], None, []
+
+    def close():
+        if head is not None:
+            kind, marker, number = head
+            cells.append(Cell(kind, "\n".join(lines).strip("\n"), marker, number))
+
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.startswith("%%#"):
+            continue
         if line.startswith("%% "):
-            if kind is not None:
-                cells.append((kind, "\n".join(lines).strip("\n")))
-            kind = line[3:].strip()
-            if kind not in TAGS:
-                raise ValueError("unknown cell kind %r" % kind)
+            close()
+            head = _header(line, number) + (number,)
             lines = []
-        elif kind is not None:
+        elif head is not None:
             lines.append(line)
-    if kind is not None:
-        cells.append((kind, "\n".join(lines).strip("\n")))
+    close()
+    seen = set()
+    for c in cells:
+        if c.marker in seen:
+            raise ValueError("line %d: cell marker #%s is used twice" % (c.line, c.marker))
+        if c.marker:
+            seen.add(c.marker)
+    _check_reveals(cells)
     return cells
 
 
-def notebook(cells):
+def _is_heading(cell):
+    """Does JupyterLab fold at this cell? (A Markdown cell with a heading on any line.)"""
+    if cell.kind in ("reveal", "predict"):
+        return True
+    return cell.kind == "md" and any(re.match(r"#{1,6} ", line)
+                                     for line in cell.source.splitlines())
+
+
+def _check_reveals(cells):
+    """Every reveal follows a prediction, and its folded block holds the answer only."""
+    shown = [c for c in cells if c.kind != "teacher"]
+    for i, c in enumerate(shown):
+        if c.kind != "reveal":
+            continue
+        before = [p for p in shown[:i] if p.kind in ("predict", "reveal")]
+        if not before or before[-1].kind != "predict":
+            raise ValueError("line %d: %%%% reveal must follow a %%%% predict" % c.line)
+        block = []
+        for d in shown[i + 1:]:
+            if _is_heading(d):
+                break
+            block.append(d)
+        if not block or len(block) > 6:
+            raise ValueError("line %d: a reveal folds 1 to 6 cells up to the next heading, "
+                             "here %d" % (c.line, len(block)))
+
+
+def notebook(cells, stem="xx"):
+    """The notebook for a lesson's cells: ids are the markers, else ``NN-ii`` by position."""
     nb = nbformat.v4.new_notebook()
     nb.metadata["kernelspec"] = dict(KERNEL)
     nb.metadata["language_info"] = {"name": "python"}
-    for kind, src in cells:
-        if kind == "md":
-            cell = nbformat.v4.new_markdown_cell(src)
+    n = 0
+    for cell in cells:
+        if not isinstance(cell, Cell):
+            cell = Cell(*cell)
+        if cell.kind == "teacher":
+            continue
+        if cell.kind == "predict":
+            n += 1
+            head = nbformat.v4.new_markdown_cell("###### Prediction %d" % n)
+            head["id"] = "%s-p%d" % (stem[:2], n)
+            nb.cells.append(head)
+        if cell.kind == "md":
+            nbcell = nbformat.v4.new_markdown_cell(cell.source)
+        elif cell.kind == "reveal":
+            text = cell.source.strip() or "Check prediction %d: run the cells below" % n
+            nbcell = nbformat.v4.new_markdown_cell("###### " + text)
+            nbcell.metadata[FOLDED] = True
+            nbcell.metadata["tags"] = list(TAGS["reveal"])
         else:
-            cell = nbformat.v4.new_code_cell(src)
-            if TAGS[kind]:
-                cell.metadata["tags"] = list(TAGS[kind])
-        nb.cells.append(cell)
+            source = cell.source
+            if cell.kind == "predict":
+                source = PREDICT_FIRST_LINE + "\n" + source
+            nbcell = nbformat.v4.new_code_cell(source)
+            if cell.kind == "predict":
+                nbcell.metadata["jupyter"] = {"source_hidden": True}
+            if TAGS[cell.kind]:
+                nbcell.metadata["tags"] = list(TAGS[cell.kind])
+        nbcell["id"] = cell.marker or "%s-%02d" % (stem[:2], len(nb.cells))
+        nb.cells.append(nbcell)
     return nb
 
 
 def signature(nb):
-    """What the text file decides: each cell's type, source and tags."""
-    return [(c.cell_type, c.source, list(c.get("metadata", {}).get("tags", [])))
-            for c in nb.cells]
+    """What the text file decides: each cell's type, id, source, tags and folding."""
+    out = []
+    for c in nb.cells:
+        meta = c.get("metadata", {})
+        out.append((c.cell_type, c.get("id"), c.source, list(meta.get("tags", [])),
+                    bool(meta.get(FOLDED)), dict(meta.get("jupyter", {}))))
+    return out
 
 
 def targets():
     """[(text file, notebook path)] for every lesson and exercise source."""
-    out = [(p, ROOT / "notebooks" / (p.stem + ".ipynb")) for p in sorted(LESSONS.glob("*.md"))]
+    out = [(p, ROOT / "notebooks" / (p.stem + ".ipynb")) for p in lesson_files()]
     out += [(p, ROOT / "notebooks" / "exercises" / "source" / (p.stem + ".ipynb"))
             for p in sorted((LESSONS / "exercises").glob("*.md"))]
     return out
 
 
-def build(src):
-    return notebook(parse(src.read_text(encoding="utf-8")))
+def lesson_files():
+    return sorted(LESSONS.glob("[0-9][0-9]_*.md"))
 
+
+def build(src):
+    return notebook(parse(src.read_text(encoding="utf-8")), src.stem)
+
+
+# ------------------------------------------------------------------ predictions
+
+def prediction(source):
+    """{question, choices, answer (index), why, feedback {index: text}} of an ask(...) cell."""
+    tree = ast.parse(source)
+    calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call)
+             and getattr(n.func, "id", getattr(n.func, "attr", None)) == "ask"]
+    if len(calls) != 1:
+        raise ValueError("a predict cell holds exactly one ask(...) call")
+    call = calls[0]
+    names = ["question", "choices", "answer", "why", "feedback", "pictures"]
+    args = dict(zip(names, call.args))
+    args.update({k.arg: k.value for k in call.keywords})
+    q = {k: ast.literal_eval(args[k]) for k in ("question", "choices", "answer", "why")}
+    q["feedback"] = ast.literal_eval(args["feedback"]) if "feedback" in args else {}
+    q["pictures"] = "pictures" in args
+    if isinstance(q["answer"], str):
+        q["answer"] = q["choices"].index(q["answer"])
+    q["feedback"] = {(q["choices"].index(k) if isinstance(k, str) else k): v
+                     for k, v in q["feedback"].items()}
+    return q
+
+
+# ------------------------------------------------------------------ seed coverage table
+
+_TICKS = re.compile(r"`([^`]+)`")
+_CELL_REF = re.compile(r"^(\d\d_[a-z0-9_]+)#([a-z][a-z0-9-]+)$")
+
+
+def coverage(path=COVERAGE):
+    """{"items": [row], "claims": [row]} from the tables of seed_coverage.md.
+
+    A row is a dict of the table's columns; ``cells`` holds the (lesson, marker) pairs
+    named in backquotes in its "taught in" / "named in" / "collected in" columns.
+    """
+    tables, current, header = {"items": [], "claims": []}, None, None
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("## "):
+            title = line[3:].lower()
+            current = "items" if "seed items" in title else "claims" if "claims" in title else None
+            header = None
+            continue
+        if current is None or not line.startswith("|"):
+            continue
+        cols = [c.strip() for c in line.strip().strip("|").split("|")]
+        if header is None:
+            header = [c.lower() for c in cols]
+            continue
+        if set("".join(cols)) <= set("-: "):
+            continue
+        row = dict(zip(header, cols))
+        for key in ("taught in", "named in", "collected in"):
+            if key in row:
+                refs = []
+                for ref in _TICKS.findall(row[key]):
+                    m = _CELL_REF.match(ref)
+                    if not m:
+                        raise ValueError("%s: %r is not lesson#marker" % (path.name, ref))
+                    refs.append((m.group(1), m.group(2)))
+                row[key] = refs
+        if "the cell shows" in row:
+            row["the cell shows"] = _TICKS.findall(row["the cell shows"])
+        tables[current].append(row)
+    return tables
+
+
+# ------------------------------------------------------------------ teacher's guides
+
+def exercises(stem):
+    """[(number, title, kind or None)] from the exercise file's ``### N.M`` headings."""
+    path = LESSONS / "exercises" / (stem + ".md")
+    if not path.exists():
+        return []
+    lines = path.read_text(encoding="utf-8").splitlines()
+    out = []
+    for i, line in enumerate(lines):
+        m = re.match(r"^###\s+(\d+\.\d+)\s+(.*)$", line)
+        if not m:
+            continue
+        kind = None
+        if i + 1 < len(lines):
+            k = re.match(r"^\s*<!--\s*kind:\s*(.*?)\s*-->\s*$", lines[i + 1])
+            if k:
+                kind = k.group(1)
+        out.append((m.group(1), m.group(2).strip(), kind))
+    return out
+
+
+def _when(kind):
+    if not kind:
+        return "in class or at home"
+    first = re.split(r"[;,\s]+", kind.strip())[0]
+    if first in ("predict", "picture", "tf", "choose"):
+        return "in class, right after the lesson (2-3 min each)"
+    return "homework or the next session"
+
+
+def _one_line(text):
+    return " ".join(text.split())
+
+
+def _title(cells):
+    for c in cells:
+        if c.kind == "md":
+            for line in c.source.splitlines():
+                if line.startswith("# "):
+                    return line[2:].strip()
+    return "?"
+
+
+def _minutes(cells):
+    for c in cells:
+        if c.kind == "md":
+            m = re.search(r"\*About (\d+) minutes\.\*", c.source)
+            if m:
+                return int(m.group(1))
+    return None
+
+
+def _split_time(text):
+    """(minutes or None, text without the ``time: N min`` line)."""
+    minutes, keep = None, []
+    for line in text.splitlines():
+        m = re.match(r"^\s*time:\s*(\d+)\s*min\s*$", line)
+        if m:
+            minutes = int(m.group(1))
+        else:
+            keep.append(line)
+    return minutes, "\n".join(keep).strip("\n")
+
+
+def sections(cells):
+    """[(title, minutes, [cells])]: the lesson cut at its ``## `` headings."""
+    out = [["Opening", None, []]]
+    for c in cells:
+        if c.kind == "md":
+            for line in c.source.splitlines():
+                if line.startswith("## "):
+                    out.append([line[3:].strip(), None, []])
+        if c.kind == "teacher" and not _is_front(c):
+            minutes, _ = _split_time(c.source)
+            if minutes is not None:
+                out[-1][1] = (out[-1][1] or 0) + minutes
+        out[-1][2].append(c)
+    return [tuple(s) for s in out if s[2] or s[0] != "Opening"]
+
+
+def _is_front(cell):
+    return cell.kind == "teacher" and cell.source.lstrip().startswith("## Objectives")
+
+
+def guide(src, table=None):
+    """The teacher's guide (Markdown) of one lesson file."""
+    cells = parse(src.read_text(encoding="utf-8"))
+    stem = src.stem
+    table = coverage() if table is None else table
+    title = _title(cells)
+    fronts = [c for c in cells if _is_front(c)]
+    out = ["# Teacher's guide · %s" % title, "",
+           "<!-- Generated by scripts/build_lessons.py from scripts/lessons/%s.md (and the "
+           "exercise headings, the seed coverage table): edit those and run it again. -->"
+           % stem, ""]
+    minutes = _minutes(cells)
+    out += ["**Time:** about %s minutes · **Lesson:** `notebooks/%s.ipynb` · **Exercises:** "
+            "`notebooks/exercises/%s.ipynb` (answers: `notebooks/exercises/solutions/%s.ipynb`)"
+            % (minutes if minutes is not None else "?", stem, stem, stem), ""]
+    for c in fronts:
+        out += [c.source.strip(), ""]
+
+    claims = [r for r in table["claims"] if any(l == stem for l, _ in r.get("named in", []))]
+    if claims:
+        out += ["## Old posts' claims this lesson corrects", "",
+                "Learners who read the seed posts arrive believing these. Each is named in the "
+                "lesson (\"Old posts say ...\") next to the cell that shows what PyTorch 2.13 does.",
+                ""]
+        for r in claims:
+            marks = ", ".join("`%s`" % m for l, m in r["named in"] if l == stem)
+            out.append("- **%s** (seed %s, review row %s). Old post: %s. **2.13:** %s (cell %s)"
+                       % (r["claim"], r["seed"], r["row"], r["the old post says"],
+                          r["in pytorch 2.13"], marks))
+        out.append("")
+
+    secs = sections(cells)
+    out += ["## Timing", "", "| minutes | section |", "|---|---|"]
+    for name, mins, _ in secs:
+        out.append("| %s | %s |" % (mins if mins is not None else "-", name))
+    total = sum(m or 0 for _, m, _ in secs)
+    out += ["| **%d** | total |" % total, ""]
+
+    out += ["## Plan: where to pause, and the answers", "",
+            "Every **Predict** is a pause: read the question aloud, let the class commit "
+            "(hands up for A, B, C...), then click the majority's answer in the widget and run "
+            "the cells under \"Check prediction N\" (Shift+Enter unfolds them), which show the "
+            "result. Learners see the answers below only after they choose.", ""]
+    items_at = {}
+    for r in table["items"]:
+        for lesson, marker in r.get("taught in", []):
+            if lesson == stem:
+                items_at.setdefault(marker, []).append(r)
+    n = 0
+    for i, (name, mins, scells) in enumerate(secs, 1):
+        if name == "Opening" and not any(c.kind in ("predict", "teacher") and not _is_front(c)
+                                         for c in scells):
+            continue
+        out += ["### %s%s" % (name, " (%d min)" % mins if mins else ""), ""]
+        for c in scells:
+            if c.kind == "teacher" and not _is_front(c):
+                _, text = _split_time(c.source)
+                if text:
+                    out += [text, ""]
+            elif c.kind == "predict":
+                n += 1
+                q = prediction(c.source)
+                out.append("**Pause P%d** (cell `%s`)%s: %s" % (
+                    n, c.marker or "?", " · a picture question" if q["pictures"] else "",
+                    _one_line(q["question"])))
+                out.append("")
+                for j, choice in enumerate(q["choices"]):
+                    out.append("- %s. %s%s" % (LETTERS[j], choice,
+                                               " **(answer)**" if j == q["answer"] else ""))
+                out += ["", "*Why:* %s" % _one_line(q["why"]), ""]
+                for j, text in sorted(q["feedback"].items()):
+                    out.append("- *If they say %s:* %s" % (LETTERS[j], _one_line(text)))
+                if q["feedback"]:
+                    out.append("")
+            if c.marker in items_at:
+                for r in items_at[c.marker]:
+                    out += ["*Seed item %s (post %s) is taught at cell `%s`:* %s"
+                            % (r["#"], r["seed"], c.marker, r["what the post shows or claims"]),
+                            ""]
+    ex = exercises(stem)
+    out += ["## Exercises to assign", ""]
+    if ex:
+        out += ["From `notebooks/exercises/%s.ipynb`. The kind comes from the exercise file "
+                "(`<!-- kind: ... -->`)." % stem, "",
+                "| exercise | kind | when |", "|---|---|---|"]
+        for number, text, kind in ex:
+            out.append("| %s %s | %s | %s |" % (number, text.replace("|", "\\|"),
+                                                kind or "-", _when(kind)))
+    else:
+        out.append("No exercise file yet (`scripts/lessons/exercises/%s.md`)." % stem)
+    out.append("")
+    return "\n".join(out)
+
+
+def guide_targets():
+    """[(lesson file, guide path)]."""
+    return [(p, TEACHER / (p.stem + ".md")) for p in lesson_files()]
+
+
+# ------------------------------------------------------------------ main
 
 def main():
     for src, dst in targets():
@@ -90,9 +471,16 @@ def main():
                 print("unchanged", dst.relative_to(ROOT))
                 continue
         dst.parent.mkdir(parents=True, exist_ok=True)
-        for i, cell in enumerate(nb.cells):
-            cell["id"] = "%s-%02d" % (dst.stem[:2], i)
         nbformat.write(nb, dst)
+        print("wrote    ", dst.relative_to(ROOT))
+    table = coverage() if COVERAGE.exists() else {"items": [], "claims": []}
+    for src, dst in guide_targets():
+        text = guide(src, table)
+        if dst.exists() and dst.read_text(encoding="utf-8") == text:
+            print("unchanged", dst.relative_to(ROOT))
+            continue
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        dst.write_text(text, encoding="utf-8")
         print("wrote    ", dst.relative_to(ROOT))
     return 0
 
