@@ -243,25 +243,24 @@ function render({ model, el }) {
     details.style.left = x + "px";
     details.style.top = Math.max(0, at.y) + "px";
   }
-  // a kernel restart marks the view disconnected (jupyter-widgets' own class): say so
+  // A kernel restart (or shutdown) disconnects the widget models: jupyter-widgets sets
+  // their comm_live to false and says so with "comm_live_update". A model is live when
+  // its view is made; a reconnected kernel makes new models rather than reviving old
+  // ones, so any later update means this panel is cut off for good.
+  let gone = false;
   function checkLive() {
-    const gone = !!el.closest(".jupyter-widgets-disconnected") ||
-      !!(el.parentElement && el.parentElement.closest(".jupyter-widgets-disconnected"));
+    gone = gone || !!el.closest(".jupyter-widgets-disconnected");
     el.classList.toggle("mtw-dead", gone);
     dead.style.display = gone ? "block" : "none";
+    live.disabled = gone;
   }
-  model.on("comm_live_update", () => setTimeout(checkLive, 0));
-  const watcher = setInterval(() => {
-    if (!el.isConnected && watcher) { return; }
-    checkLive();
-  }, 1000);
+  model.on("comm_live_update", () => { gone = true; checkLive(); });
   model.on("change:graph_svg", draw); model.on("change:memory_svg", draw);
   model.on("change:graph_text", draw); model.on("change:focus_pane", layout);
   model.on("change:message", drawMsg); model.on("change:notes", drawNotes);
   model.on("change:steps", drawTimeline); model.on("change:step", drawTimeline);
   model.on("change:details", drawDetails); model.on("change:selected", mark);
   draw(); drawMsg(); drawNotes(); drawTimeline(); drawDetails(); checkLive();
-  return () => clearInterval(watcher);
 }
 export default { render };
 """
