@@ -8,6 +8,9 @@ Cost while the learner's code runs: an event is appended to a bounded queue and 
 the queue is read (who made which tensor) only when a step or a picture is taken. Steps
 and pictures are throttled, and the throttle runs from the *end* of the last picture and
 grows with the time a picture took, so a slow picture never sets the pace of a loop.
+Past the first ``STEPS_PER_CELL`` events of a cell (a loop), the lab stops listening
+between throttled steps, so the engine makes no events at all there (a timer listens
+again when the next step is due); the end of the cell always gets the full picture.
 
 Threads: only the thread that started the lab (IPython's) takes steps and draws. Events
 from other threads are queued and shown with the next step; they never hold up a cell.
@@ -31,8 +34,9 @@ from . import snapshot as S
 _HERE = os.path.dirname(os.path.abspath(__file__))
 MAX_STEPS = 200             # timeline steps kept (oldest dropped first)
 STEPS_PER_CELL = 30         # events of one cell recorded as their own step; then throttled
-THROTTLE = 0.1              # seconds from the end of a picture (or step) to the next one
-DRAW_SHARE = 4              # ... and at least this many times as long as that picture took
+THROTTLE = 0.1              # seconds from the end of a step to the next (in a long cell)
+DRAW_EVERY = 0.25           # seconds from the end of a picture to the next (in a long cell)
+DRAW_SHARE = 4              # ... and at least this many times as long as it took
 MAX_RECENT = 64             # tensors made in the current cell shown before they have a name
 MAX_ORIGINS = 10000
 MAX_EVENTS = 4096           # events queued between two steps (older ones are dropped)
@@ -102,6 +106,7 @@ class Lab:
         self.max_nodes = max_nodes
         self.max_tensors = max_tensors
         self.throttle = throttle
+        self.draw_every = DRAW_EVERY if throttle else 0.0
         self._display = display
         self.timeline = deque(maxlen=max_steps)
         self.steps_total = 0
@@ -124,6 +129,9 @@ class Lab:
         self.focus = []             # ids the newest work is about (the last non-empty change)
         self.error = None
         self._sub = None
+        self._sub_lock = threading.Lock()
+        self._timer = None
+        self._missed = False        # events went by while the lab was not listening
         self._running = False
         self.cell = 0               # cells run since watch()
         self.execution_count = None  # the notebook's count of the cell running (or last run)
@@ -157,8 +165,7 @@ class Lab:
         self._owner = threading.get_ident()
         S.ACTIVE.append(self.regs)
         try:
-            import minitensor.events as ev
-            self._sub = ev.subscribe(self.on_event)
+            self._listen()
         except Exception as e:
             self._fail(e)
         shell = self._get_shell()
@@ -211,9 +218,7 @@ class Lab:
         self._running = False
         if self.regs in S.ACTIVE:
             S.ACTIVE.remove(self.regs)
-        if self._sub is not None:
-            self._sub.close()
-            self._sub = None
+        self._deafen()
         shell = self._get_shell()
         if shell is not None:
             for name, fn in (("pre_run_cell", self.pre_run_cell),
@@ -229,6 +234,50 @@ class Lab:
     @property
     def running(self):
         return self._running
+
+    # ---------------------------------------------------------------- listening
+    def _listen(self):
+        """Subscribe to the engine's events (again)."""
+        import minitensor.events as ev
+        with self._sub_lock:
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+            if self._running and self._sub is None:
+                self._sub = ev.subscribe(self.on_event)
+
+    def _deafen(self):
+        with self._sub_lock:
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+            if self._sub is not None:
+                self._sub.close()
+                self._sub = None
+
+    def _pause(self):
+        """In a long cell: stop listening until the next step is due (the engine then
+        makes no events), and let a timer listen again."""
+        with self._sub_lock:
+            if self._sub is None or not self._running:
+                return
+            self._sub.close()
+            self._sub = None
+            self._missed = True
+            wait = max(0.0, self._next_step - time.perf_counter())
+            self._timer = threading.Timer(wait, self._resume)
+            self._timer.daemon = True
+            self._timer.start()
+
+    def _resume(self):
+        try:
+            import minitensor.events as ev
+            with self._sub_lock:
+                self._timer = None
+                if self._running and self._sub is None:
+                    self._sub = ev.subscribe(self.on_event)
+        except Exception:
+            pass
 
     # ---------------------------------------------------------------- errors
     def _fail(self, exc):
@@ -284,24 +333,21 @@ class Lab:
         """Read the queued events: who made each tensor still alive, and from what."""
         events, tensors = self._events, self.regs.tensors
         follow_new = not self._watched and self._names is None
+        is_tensor = I.is_tensor
         while events:
             try:
                 event = events.popleft()
             except IndexError:
                 break
-            outs = [t for t in (r() for r in event.outputs) if t is not None]
-            if not outs:
-                continue
-            src = None
-            for r in event.inputs:
+            src_id = False                  # looked up once, only if an output is alive
+            for r in event.outputs:
                 t = r()
-                if t is not None and I.is_tensor(t):
-                    src = t
-                    break
-            src_id = tensors.tid(src) if src is not None else None
-            for t in outs:
-                if not I.is_tensor(t):
+                if t is None or not is_tensor(t):
                     continue
+                if src_id is False:
+                    src = next((x for x in (i() for i in event.inputs)
+                                if x is not None and is_tensor(x)), None)
+                    src_id = tensors.tid(src) if src is not None else None
                 if event.kind == "create":
                     tid = tensors.tid(t)
                     if tid is not None:
@@ -309,7 +355,7 @@ class Lab:
                             self._prune_origins()
                         self._origins[tid] = {"op": event.op, "from": src_id}
                 if follow_new and event.kind != "grad" and len(self._recent) < MAX_RECENT:
-                    if all(r() is not t for r in self._recent):
+                    if all(x() is not t for x in self._recent):
                         self._recent.append(weakref.ref(t))
 
     # ---------------------------------------------------------------- hooks
@@ -327,7 +373,7 @@ class Lab:
         self._cell_events += 1
         now = time.perf_counter()
         if self._cell_events == 1:      # a cell's first op: a short cell draws once, at its end
-            self._next_draw = now + self.throttle
+            self._next_draw = now + max(self.throttle, self.draw_every)
         if self._cell_events <= STEPS_PER_CELL or now >= self._next_step:
             self._guard(self._step, event.kind, event.op, now)
         else:
@@ -336,10 +382,13 @@ class Lab:
             self._pend_op = event.op
         if now >= self._next_draw:
             self._guard(self._draw_live)
+        if self._cell_events > STEPS_PER_CELL:
+            self._pause()                   # a loop: quiet until the next step is due
 
     def _step(self, kind, op, now):
-        merged = self._pend_count
+        merged = -1 if self._missed else self._pend_count      # -1: some ops not counted
         self._pend_count = 0
+        self._missed = False
         line, _ = user_line(4)              # walking the stack only for a step we keep
         self._add_step(kind, op, line, merged=merged, provisional=True)
         end = time.perf_counter()
@@ -372,6 +421,8 @@ class Lab:
 
     def pre_run_cell(self, info=None):
         """IPython hook: the execution count the notebook shows for this cell."""
+        if self._running and self._sub is None:
+            self._listen()
         shell = self._get_shell()
         count = getattr(shell, "execution_count", None) if shell is not None else None
         if isinstance(count, int):
@@ -391,10 +442,13 @@ class Lab:
         self._guard(self._post_run_cell, result)
 
     def _post_run_cell(self, result):
+        self._listen()                      # a long cell may have left the lab quiet
         if self._pend_count:
             self._add_step(self._pend_kind or "op", self._pend_op, "",
-                           merged=self._pend_count - 1, provisional=True)
+                           merged=-1 if self._missed else self._pend_count - 1,
+                           provisional=True)
         self._pend_count = 0
+        self._missed = False
         snap = self.snapshot()
         final = {t["id"]: (t["name"], t.get("name_kind")) for t in snap["tensors"]}
         cell_steps = list(self._cell_steps)
@@ -469,7 +523,8 @@ class Lab:
         finally:
             end = time.perf_counter()
             self.last_draw_seconds = end - start
-            self._next_draw = end + max(self.throttle, DRAW_SHARE * (end - start))
+            self._next_draw = end + max(self.throttle, self.draw_every,
+                                        DRAW_SHARE * (end - start))
 
     # ---------------------------------------------------------------- display
     def text(self):

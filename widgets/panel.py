@@ -317,8 +317,10 @@ def step_label(step, index, total):
     else:
         what = "%s()" % op if op else "op"
     text = "step %d of %d · cell [%s] · %s" % (index + 1, total, step["cell"], what)
-    if step["merged"]:
+    if step["merged"] and step["merged"] > 0:
         text += " (+%d more ops)" % step["merged"]
+    elif step["merged"]:
+        text += " (+ more ops)"
     return text
 
 
