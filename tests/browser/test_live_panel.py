@@ -22,7 +22,8 @@ SIZES = [(1366, 768), (1024, 768)]
 CHECKPOINTS = {
     "01_start_here.ipynb": [
         ("a = torch.tensor([1., 2., 3., 4., 5., 6.])", {"memory": ["a"]}),
-        ("m = a.view(2, 3)", {"memory": ["a", "v", "m"]}),
+        # every cell of the storage, the last one too (it was cut at the pane's edge)
+        ("m = a.view(2, 3)", {"memory": ["a", "v", "m", "100.", "6."]}),
         ("y = (w * 2).sum()", {"graph": ["w", "AccumulateGrad", "MulBackward0",
                                          "SumBackward0", "y"],
                                "memory": ["w", "y"]}),
