@@ -420,8 +420,10 @@ def graph_dot(snap, changed=(), legend=True, title=None, focus=None, keep=(), ra
 def memory_dot(snap, changed=(), prev=None, legend=True, title=None, focus=None):
     """Tensors (in the order the code made them) pointing into their storages.
 
-    Tensors sharing a storage form one piece (a tensor's ``.grad`` joins it); pieces are
-    stacked in one column, those holding a ``focus`` id first.
+    Tensors sharing a storage form one piece; pieces are stacked in one column, those
+    holding a ``focus`` id first. (A ``.grad`` is a piece of its own, named ``w.grad``:
+    dot packs every separate piece on its own, so one drawn beside its tensor would be
+    ordered by dot, not by us.)
     """
     changed = set(changed)
     focus = set(changed if focus is None else focus)
@@ -439,9 +441,6 @@ def memory_dot(snap, changed=(), prev=None, legend=True, title=None, focus=None)
         parts.join(a["id"], a["storage"])
     for s in snap["storages"]:
         parts.find(s["id"])
-    for t in tensors:
-        if t["grad"] in ids:
-            parts.join(t["id"], t["grad"])
     pos, split = parts.order(focus)
     stack = _Stack(pos, split, upward=True)
 

@@ -383,15 +383,23 @@ def dumps(snap):
     return json.dumps(snap, sort_keys=True, separators=(",", ":"), allow_nan=False)
 
 
+LABELS = ("name", "name_kind", "aliases")     # what a tensor is called, not what it is
+
+
 def changes(old, new):
-    """Ids (tensors, storages, nodes, arrays) that are new or different in ``new``."""
+    """Ids (tensors, storages, nodes, arrays) that are new or different in ``new``.
+
+    A tensor that is only called something else (``x`` became ``x (earlier)``) has not
+    changed: its label is left out of the comparison.
+    """
     if old is None:
         return []
     def index(snap):
         d = {}
         for kind in ("tensors", "arrays", "storages", "nodes"):
             for e in snap.get(kind, ()):
-                d[e["id"]] = e
+                d[e["id"]] = ({k: v for k, v in e.items() if k not in LABELS}
+                              if kind == "tensors" else e)
         return d
     a, b = index(old), index(new)
     return [k for k, v in b.items() if a.get(k) != v]

@@ -83,6 +83,8 @@ def test_an_earlier_x_still_in_a_graph_is_named_x_earlier(nb):
     assert tensor(s, "x")["requires_grad"] is False
     assert any("x (earlier)" in n for n in lab.panel.notes), lab.panel.notes
     assert "x (earlier)" in render.graph_dot(s)
+    # only its label changed: it is not marked as changed, nor put first
+    assert old[0]["id"] not in lab.changed and tensor(s, "x")["id"] in lab.changed
 
 
 def test_the_legend_explains_generated_labels_and_only_those(nb):
