@@ -255,8 +255,15 @@ function render({ model, el }) {
     live.disabled = gone;
   }
   model.on("comm_live_update", () => { gone = true; checkLive(); });
-  model.on("change:graph_svg", draw); model.on("change:memory_svg", draw);
-  model.on("change:graph_text", draw); model.on("change:focus_pane", layout);
+  // both pictures arrive in one message: draw once, when the message is applied
+  let pending = false;
+  function drawSoon() {
+    if (pending) return;
+    pending = true;
+    queueMicrotask(() => { pending = false; draw(); });
+  }
+  model.on("change:graph_svg", drawSoon); model.on("change:memory_svg", drawSoon);
+  model.on("change:graph_text", drawSoon); model.on("change:focus_pane", drawSoon);
   model.on("change:message", drawMsg); model.on("change:notes", drawNotes);
   model.on("change:steps", drawTimeline); model.on("change:step", drawTimeline);
   model.on("change:details", drawDetails); model.on("change:selected", mark);
