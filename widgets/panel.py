@@ -173,7 +173,8 @@ function render({ model, el }) {
       if (model.get("focus_pane") === "memory") mpane.style.order = "-1";
     }
     // one above the other: the newest parts of both should fit the height together
-    const both = g && m ? { w: Math.max(g.w, m.w), fh: g.fh + m.fh + 40 } : null;
+    // (height only: each still fits the width on its own)
+    const both = g && m ? { w: 1, fh: g.fh + m.fh + 40 } : null;
     const shared = both ? fitScale(both, W - PAD, H) : 1;
     const scales = [];
     for (const p of [g, m]) {

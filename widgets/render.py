@@ -344,8 +344,9 @@ def graph_dot(snap, changed=(), legend=True, title=None, focus=None, keep=(), ra
         if t["grad"]:
             g = by_id.get(t["grad"])
             if g is not None:
-                rows.append(_row(".grad " + fmt_values(g["values"], g["numel"], short=True),
-                                 mono=True, size="12"))
+                limit = TENSOR_VALUES if g["numel"] <= TENSOR_VALUES else 2
+                rows.append(_row(".grad " + fmt_values(g["values"], g["numel"], limit,
+                                                       short=True), mono=True, size="12"))
         stack.add(t["id"], "  %s %s;" % (t["id"], _attrs(label=_table(rows),
                                                           **_style(cls, t["id"] in changed))))
     for n in snap["nodes"]:
