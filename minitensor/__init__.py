@@ -141,3 +141,4 @@ globals().update({n: _no_call_without_arguments(globals()[n], m)
                   for n, m in _sg.NOARG_MESSAGES.items() if n in globals()})
 
 _install_warning_filter()   # NumPy's inf/nan warnings from inside ops: torch is silent
+from . import _ipython  # noqa: E402,F401  (under IPython: tracebacks end at the learner's line)

@@ -50,11 +50,22 @@ def clean(svg):
 
 
 class DotProcess:
+    """One long-running ``dot -Tsvg``: :meth:`send` a graph, then :meth:`receive` its SVG.
+
+    Between ``send`` and ``receive`` the process is *busy* and its lock is held. Whatever
+    ends a request early (dot crashed or was killed, the timeout, a KeyboardInterrupt)
+    kills the process: its pipe may still hold half an answer, which the next request
+    would otherwise read as its own. :meth:`abandon` does the same for a request that
+    was sent but will never be received. So the lock is always released, and the next
+    picture always comes from a fresh or an in-step ``dot``.
+    """
+
     def __init__(self, program="dot"):
         self.program = program
         self.proc = None
         self.lines = None
         self.lock = threading.Lock()
+        self.busy = False
         self.spawned = 0
 
     def _start(self):
@@ -104,23 +115,39 @@ class DotProcess:
             except Exception:
                 pass
 
+    def _done(self, ok):
+        """End the current request: kill ``dot`` unless it answered in full; unlock."""
+        if not self.busy:
+            return
+        self.busy = False
+        try:
+            if not ok:
+                self.close()
+        finally:
+            self.lock.release()
+
     def send(self, source):
         """Start laying out ``source``; :meth:`receive` collects the SVG."""
-        self.lock.acquire()
+        if not self.lock.acquire(timeout=2 * TIMEOUT):
+            raise DotTimeout("dot is busy with another picture")
+        self.busy = True
         try:
             if self.proc is None or self.proc.poll() is not None:
                 self._start()
-            self.proc.stdin.write(source.encode("utf-8"))
+            # a name that cannot be encoded must not stop the picture: it is drawn escaped.
+            # dot answers a graph once it has read past its closing brace: end the line
+            data = source.encode("utf-8", "backslashreplace")
+            self.proc.stdin.write(data if data.endswith(b"\n") else data + b"\n")
             self.proc.stdin.flush()
         except (BrokenPipeError, OSError) as e:
-            self.close()
-            self.lock.release()
+            self._done(False)
             raise DotError("dot stopped: %s" % e)
         except BaseException:
-            self.lock.release()
+            self._done(False)
             raise
 
     def receive(self):
+        ok = False
         try:
             data = self._rest
             while True:
@@ -128,23 +155,38 @@ class DotProcess:
                 if end >= 0:
                     end += len(b"</svg>\n")
                     self._rest = data[end:]
+                    ok = not self._rest.strip()     # anything after it: out of step
                     return data[:end].decode("utf-8", "replace")
                 try:
                     chunk = self.lines.get(timeout=TIMEOUT)
                 except queue.Empty:
-                    self.close()
                     raise DotTimeout("the picture is too big to lay out in %.0f s; "
                                      "showing it as text" % TIMEOUT)
                 if chunk is None:
-                    self.close()
-                    raise DotError("dot stopped")
+                    code = self.proc.poll() if self.proc is not None else None
+                    raise DotError(_stopped(code))
                 data += chunk
         finally:
-            self.lock.release()
+            self._done(ok)
+
+    def abandon(self):
+        """Give up a request that was sent but will not be received."""
+        self._done(False)
 
     def render(self, source):
         self.send(source)
         return self.receive()
+
+
+def _stopped(code):
+    if code is not None and code < 0:
+        try:
+            import signal
+            return "Graphviz's dot crashed (%s) while drawing this picture; " \
+                "the next picture starts a fresh one" % signal.Signals(-code).name
+        except (ValueError, ImportError):
+            pass
+    return "Graphviz's dot stopped while drawing this picture; the next picture starts a fresh one"
 
 
 _process = DotProcess()
@@ -157,9 +199,25 @@ def available():
     return shutil.which("dot") is not None
 
 
+def _key(source):
+    return hashlib.sha1(source.encode("utf-8", "backslashreplace")).hexdigest()
+
+
+def _store(key, svg):
+    stats["renders"] += 1
+    _cache[key] = svg
+    while len(_cache) > CACHE_SIZE:
+        _cache.popitem(last=False)
+    return svg
+
+
 def render(source):
-    """SVG text for DOT ``source``; cached by content (an unchanged picture costs a lookup)."""
-    key = hashlib.sha1(source.encode("utf-8")).hexdigest()
+    """SVG text for DOT ``source``; cached by content (an unchanged picture costs a lookup).
+
+    A ``dot`` that stops in the middle (crash, kill) is retried once in a one-shot run;
+    a timeout is not retried (the picture is too big: the caller draws less next time).
+    """
+    key = _key(source)
     svg = _cache.get(key)
     if svg is not None:
         _cache.move_to_end(key)
@@ -173,41 +231,36 @@ def render(source):
         raise
     except DotError:
         raw = _oneshot(source)
-    svg = clean(raw)
-    stats["renders"] += 1
-    _cache[key] = svg
-    while len(_cache) > CACHE_SIZE:
-        _cache.popitem(last=False)
-    return svg
+    return _store(key, clean(raw))
 
 
 def render_pair(first, second):
-    """Two SVGs, laid out by two ``dot`` processes in parallel (the lab's two pictures)."""
-    keys = [hashlib.sha1(src.encode("utf-8")).hexdigest() for src in (first, second)]
-    cached = [_cache.get(k) for k in keys]
-    if cached[0] is not None or cached[1] is not None or not available():
+    """Two SVGs, laid out by two ``dot`` processes in parallel (the lab's two pictures).
+
+    Any failure on the way (one ``dot`` crashed or timed out, a KeyboardInterrupt)
+    abandons whatever is still in flight, so both processes are free for the next pair.
+    """
+    k1, k2 = _key(first), _key(second)
+    if k1 in _cache or k2 in _cache or not available():
         return render(first), render(second)
     try:
         _process.send(first)
-    except DotError:
-        return render(first), render(second)
-    try:
         _second.send(second)
+        raw1 = _process.receive()
+        raw2 = _second.receive()
+    except DotTimeout:
+        _process.abandon()
+        _second.abandon()
+        raise
     except DotError:
-        svg1 = _finish(keys[0], _process.receive)
-        return svg1, render(second)
-    svg1 = _finish(keys[0], _process.receive)
-    svg2 = _finish(keys[1], _second.receive)
-    return svg1, svg2
-
-
-def _finish(key, receive):
-    svg = clean(receive())
-    stats["renders"] += 1
-    _cache[key] = svg
-    while len(_cache) > CACHE_SIZE:
-        _cache.popitem(last=False)
-    return svg
+        _process.abandon()
+        _second.abandon()
+        return render(first), render(second)      # one retry each, one-shot if need be
+    except BaseException:
+        _process.abandon()
+        _second.abandon()
+        raise
+    return _store(k1, clean(raw1)), _store(k2, clean(raw2))
 
 
 def _oneshot(source):
@@ -216,7 +269,7 @@ def _oneshot(source):
     if path is None:
         raise DotMissing()
     try:
-        proc = subprocess.run([path, "-Tsvg"], input=source.encode("utf-8"),
+        proc = subprocess.run([path, "-Tsvg"], input=source.encode("utf-8", "backslashreplace"),
                               capture_output=True, timeout=TIMEOUT)
     except FileNotFoundError:
         raise DotMissing()
@@ -224,7 +277,9 @@ def _oneshot(source):
         raise DotTimeout("the picture is too big to lay out in %.0f s" % TIMEOUT)
     if proc.returncode != 0:
         err = proc.stderr.decode("utf-8", "replace").strip().splitlines()
-        raise DotError(err[0] if err else "dot failed (exit %d)" % proc.returncode)
+        if proc.returncode < 0 or not err:
+            raise DotError(_stopped(proc.returncode))
+        raise DotError("Graphviz's dot could not draw this picture: " + err[0])
     return proc.stdout.decode("utf-8", "replace")
 
 

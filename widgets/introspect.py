@@ -297,6 +297,7 @@ def saved_tensors(node):
                     "tensor": s.tensor,
                     "shape": tuple(int(x) for x in (s.shape or ())),
                     "dtype": str(s.dtype),
+                    "is_output": bool(getattr(s, "is_output", False)),
                 })
             except Exception:
                 continue
@@ -320,7 +321,8 @@ def _torch_saved(node):
             msg = str(e)
             if "modified by an inplace" in msg:
                 out.append({"name": name, "saved_version": None, "current_version": None,
-                            "tensor": None, "shape": (), "dtype": "?"})
+                            "tensor": None, "shape": (), "dtype": "?",
+                            "is_output": name == "result"})
             continue
         except Exception:
             continue
@@ -328,5 +330,6 @@ def _torch_saved(node):
             continue
         v = version(val)
         out.append({"name": name, "saved_version": v, "current_version": v,
-                    "tensor": val, "shape": shape(val), "dtype": dtype_name(val)})
+                    "tensor": val, "shape": shape(val), "dtype": dtype_name(val),
+                    "is_output": name == "result"})
     return out

@@ -1,4 +1,9 @@
-"""Names for tensors: the learner's own variable names, else a stable ``t1``, ``t2``...
+"""Names for tensors: the learner's own variable names, else a label that says what it is.
+
+A tensor without a name right now is labelled, in this order of preference:
+``x (earlier)`` (it was called ``x`` until ``x`` was reassigned; the lab remembers),
+``a.grad``, ``base of v`` (see :mod:`widgets.snapshot`), else a stable ``t1``, ``t2``...
+The panel's legend explains every such label it shows.
 
 The registry holds tensors by weak reference only. Keys are ``id()`` values, used
 internally and never shown; an entry is dropped by a weakref callback when its tensor
@@ -20,7 +25,8 @@ class Registry:
 
     def __init__(self, prefix="T"):
         self.prefix = prefix
-        self._entries = {}      # id(t) -> [weakref, internal id, display id or None]
+        self._entries = {}      # id(t) -> [weakref, internal id, display id or None,
+                                #           the last name it had or None]
         self._serial = 0
         self._unnamed = 0
 
@@ -37,7 +43,7 @@ class Registry:
                 del entries[key]
         ref = weakref.ref(t, gone)      # TypeError for objects that are not weak-referenceable
         self._serial += 1
-        e = [ref, "%s%d" % (self.prefix, self._serial), None]
+        e = [ref, "%s%d" % (self.prefix, self._serial), None, None]
         self._entries[key] = e
         return e
 
@@ -62,8 +68,34 @@ class Registry:
             e[2] = "t%d" % self._unnamed
         return e[2]
 
+    def remember(self, t, name):
+        """``t`` is called ``name`` now; if it loses the name, it is "name (earlier)"."""
+        try:
+            self._entry(t)[3] = name
+        except TypeError:
+            pass
+
+    def label(self, t):
+        """(label, kind) for a tensor that has no name now: kind 'earlier' or 'generated'."""
+        try:
+            e = self._entry(t)
+        except TypeError:
+            return "(temporary)", "temporary"
+        if e[3] is not None:
+            return "%s (earlier)" % e[3], "earlier"
+        return self.unnamed_label(t), "generated"
+
     def __len__(self):
         return len(self._entries)
+
+
+def printable(name):
+    """``name`` as text that can be encoded (a lone surrogate becomes ``\\ud800``)."""
+    try:
+        name.encode("utf-8")
+        return name
+    except UnicodeEncodeError:
+        return name.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def _is_hidden(name):
@@ -82,7 +114,7 @@ def _module_params(obj):
                 if i >= MAX_MODULE_PARAMS:
                     break
                 if I.is_tensor(p):
-                    out.append((str(n), p))
+                    out.append((printable(str(n)), p))
         except Exception:
             continue
     return out
@@ -112,7 +144,7 @@ def scan(namespace, only=None):
         elif _is_hidden(name):
             continue
         try:
-            _scan_obj(name, obj, tensors, arrays)
+            _scan_obj(printable(name), obj, tensors, arrays)
         except Exception:
             continue
     return tensors, arrays
@@ -134,9 +166,9 @@ def _scan_obj(name, obj, tensors, arrays):
             if i >= MAX_CONTAINER:
                 break
             if I.is_tensor(x):
-                tensors.append(("%s[%r]" % (name, k), x))
+                tensors.append((printable("%s[%r]" % (name, k)), x))
             elif isinstance(x, np.ndarray):
-                arrays.append(("%s[%r]" % (name, k), x))
+                arrays.append((printable("%s[%r]" % (name, k)), x))
     elif not isinstance(obj, type):
         for n, p in _module_params(obj):
             tensors.append(("%s.%s" % (name, n), p))

@@ -7,6 +7,8 @@ browser shows as text (details, code lines, messages) is set with ``textContent`
 Displayed, the panel also carries a deterministic ``text/plain`` and an
 ``image/svg+xml`` fallback (both pictures side by side) for places without a kernel.
 """
+import re
+
 import anywidget
 import traitlets
 
@@ -27,16 +29,24 @@ const LEGEND = [
   ["#fff1dc", "#b35806", "AccumulateGrad"], ["#fbd0d0", "#d7191c", "stale saved tensor"],
   ["#ece2f4", "#6a3d9a", "storage"], ["#fff6bf", "#8c6d00", "NumPy array"],
   ["#ffffff", "#e7298a", "changed"]];
+// Pictures are scaled to fit their pane, but never so small that their smallest text
+// (12 pt in dot's units, 16 CSS px at scale 1) drops below 9 CSS px.
+const MIN_SCALE = 0.57;
+const GAP = 12, PAD = 10;         // between the panes; a pane's padding and border
+const DEAD = "Disconnected: the kernel restarted or stopped, so this panel no longer " +
+  "follows the notebook. Run `lab = watch()` again for a live panel.";
 
 function render({ model, el }) {
   el.classList.add("mtw");
   const msg = h("div", "mtw-msg");
+  const dead = h("div", "mtw-dead-msg", DEAD);
   const panes = h("div", "mtw-panes");
   const gpane = h("div", "mtw-pane mtw-graph"), mpane = h("div", "mtw-pane mtw-memory");
   const gt = h("div", "mtw-ptitle", "compute graph"), mt = h("div", "mtw-ptitle", "memory");
   const gsvg = h("div", "mtw-svg"), msvg = h("div", "mtw-svg");
   gpane.append(gt, gsvg); mpane.append(mt, msvg); panes.append(gpane, mpane);
   const legend = h("div", "mtw-legend");
+  const notes = h("div", "mtw-notes");
   for (const [fill, line, text] of LEGEND) {
     const item = h("span", "mtw-li");
     const sw = h("span", "mtw-sw");
@@ -54,7 +64,7 @@ function render({ model, el }) {
   const stepline = h("code", "mtw-line");
   tl.append(back, slider, fwd, live);
   const details = h("div", "mtw-details");
-  el.append(msg, panes, legend, tl, stepinfo, stepline, details);
+  el.append(dead, msg, panes, legend, notes, tl, stepinfo, stepline, details);
 
   function steps() { return model.get("steps") || []; }
   function current() {
@@ -81,41 +91,127 @@ function render({ model, el }) {
       }
     }
   }
+  // the details box opens where the learner clicked
+  let clickAt = null;
   function onclick(ev) {
     const g = ev.target.closest("g.node");
     if (!g) return;
     const t = g.querySelector("title");
     if (!t) return;
+    const r = el.getBoundingClientRect(), b = g.getBoundingClientRect();
+    clickAt = { x: b.right - r.left, y: b.top - r.top, left: b.left - r.left };
     model.set("selected", t.textContent); model.save_changes();
   }
   gsvg.addEventListener("click", onclick); msvg.addEventListener("click", onclick);
 
-  // Fit each picture to its pane, but never below MIN_SCALE (text stays readable on a
-  // projector); past that the pane scrolls.
-  const MIN_SCALE = 0.7;
-  function fit(pane) {
+  function size(pane) {
     const svg = pane.querySelector("svg");
-    if (!svg) return;
+    if (!svg) return null;
     const w = parseFloat(svg.getAttribute("width")) * 4 / 3;
     const hgt = parseFloat(svg.getAttribute("height")) * 4 / 3;
-    const avail = pane.clientWidth - 4;
-    if (!(w > 0) || !(avail > 0)) return;
-    const scale = Math.max(MIN_SCALE, Math.min(1, avail / w));
-    svg.style.width = (w * scale) + "px"; svg.style.height = (hgt * scale) + "px";
+    if (!(w > 0 && hgt > 0)) return null;
+    // the part above the "earlier" label is what the last cell made or changed
+    let fh = hgt;
+    for (const g of svg.querySelectorAll("g.node")) {
+      const t = g.querySelector("title");
+      if (t && t.textContent === "earlier") {
+        const sr = svg.getBoundingClientRect(), gr = g.getBoundingClientRect();
+        if (sr.height > 0) fh = Math.max(1, (gr.top - sr.top) / sr.height * hgt);
+      }
+    }
+    return { svg, w, h: hgt, fh };
   }
-  function fitAll() { fit(gsvg); fit(msvg); }
-  if (window.ResizeObserver) new ResizeObserver(fitAll).observe(panes);
+  function place(p, scale) {
+    p.svg.style.width = (p.w * scale) + "px"; p.svg.style.height = (p.h * scale) + "px";
+  }
+  // The height a picture may take and still be seen whole: the notebook's (or the dock's)
+  // scrolling area, less the pane's title and padding.
+  function heightBudget() {
+    let h = window.innerHeight;
+    for (let a = el.parentElement; a; a = a.parentElement) {
+      const oy = getComputedStyle(a).overflowY;
+      if ((oy === "auto" || oy === "scroll") && a.scrollHeight > a.clientHeight + 1) {
+        h = Math.min(h, a.clientHeight);
+        break;
+      }
+    }
+    return h - 40;
+  }
+  // the largest scale <= 1 at which a picture fits `width` and its newest part fits
+  // `height`; never below MIN_SCALE for height's sake, below it only if it cannot fit
+  // the width otherwise (a picture is never cut)
+  function fitScale(p, width, height) {
+    const byWidth = width / p.w;
+    const byHeight = Math.max(MIN_SCALE, height / p.fh);
+    return Math.max(0.2, Math.min(1, byWidth, byHeight));
+  }
+  // Newest work first: both pictures side by side when they fit at a readable size;
+  // else one above the other, the picture the last cell changed on top.
+  function layout() {
+    const W = panes.clientWidth;
+    if (!(W > 0)) return;
+    const g = size(gsvg), m = size(msvg);
+    const gtext = !!gsvg.querySelector("pre");
+    const showG = !!g || gtext;
+    gpane.style.display = showG ? "" : "none";
+    panes.classList.remove("mtw-stacked");
+    gpane.style.order = mpane.style.order = "";
+    for (const pane of [gpane, mpane]) pane.style.flex = "";
+    const H = heightBudget();
+    let info = { W, H };
+    if (g && m) {
+      const s = Math.min(1, (W - GAP - 2 * PAD) / (g.w + m.w));
+      if (s >= MIN_SCALE) {
+        const sg = Math.min(s, fitScale(g, W, H)), sm = Math.min(s, fitScale(m, W, H));
+        place(g, sg); place(m, sm);
+        gpane.style.flex = "0 1 " + (g.w * sg + PAD) + "px";
+        mpane.style.flex = "1 1 " + (m.w * sm + PAD) + "px";
+        el.dataset.layout = JSON.stringify({ ...info, mode: "side", g: g.w, m: m.w, sg, sm });
+        return;
+      }
+      panes.classList.add("mtw-stacked");
+      if (model.get("focus_pane") === "memory") mpane.style.order = "-1";
+    }
+    // one above the other: the newest parts of both should fit the height together
+    // (height only: each still fits the width on its own)
+    const both = g && m ? { w: 1, fh: g.fh + m.fh + 40 } : null;
+    const shared = both ? fitScale(both, W - PAD, H) : 1;
+    const scales = [];
+    for (const p of [g, m]) {
+      if (!p) continue;
+      const sc = Math.min(shared, fitScale(p, W - PAD, H));
+      place(p, sc);
+      scales.push(sc);
+    }
+    el.dataset.layout = JSON.stringify({ ...info, mode: g && m ? "stacked" : "single",
+                                         g: g && g.w, m: m && m.w, scales });
+  }
+  let lastWidth = -1, widthTimer = null;
+  function reportWidth() {
+    const w = Math.round(panes.clientWidth / 20) * 20;
+    if (w > 0 && w !== lastWidth) {
+      lastWidth = w;
+      clearTimeout(widthTimer);
+      widthTimer = setTimeout(() => { model.set("width", w); model.save_changes(); }, 150);
+    }
+  }
+  if (window.ResizeObserver) new ResizeObserver(() => { layout(); reportWidth(); }).observe(panes);
   function draw() {
     gsvg.innerHTML = model.get("graph_svg") || "";
     msvg.innerHTML = model.get("memory_svg") || "";
-    fitAll();
     const text = model.get("graph_text");
     if (!model.get("graph_svg") && text) { gsvg.append(h("pre", "mtw-text", text)); }
+    layout();
     mark();
   }
   function drawMsg() {
     const m = model.get("message") || "";
     msg.textContent = m; msg.style.display = m ? "block" : "none";
+  }
+  function drawNotes() {
+    const ns = model.get("notes") || [];
+    notes.replaceChildren(...ns.map(n => h("div", "mtw-note", n)));
+    notes.style.display = ns.length ? "block" : "none";
   }
   function drawTimeline() {
     const n = steps().length, i = current();
@@ -132,30 +228,69 @@ function render({ model, el }) {
     details.replaceChildren();
     if (!d.title) { details.style.display = "none"; return; }
     details.style.display = "block";
-    details.append(h("div", "mtw-dtitle", d.title));
+    const close = h("button", "mtw-dclose", "\u00D7");
+    close.title = "close";
+    close.addEventListener("click", () => { model.set("selected", ""); model.save_changes(); });
+    details.append(close, h("div", "mtw-dtitle", d.title));
     for (const line of d.lines || []) details.append(h("div", "mtw-dline", line));
+    // next to the clicked box: to its right if there is room, else to its left; kept
+    // inside the panel
+    const W = el.clientWidth, bw = Math.min(440, W - 8);
+    details.style.width = bw + "px";
+    const at = clickAt || { x: 0, y: panes.offsetTop, left: 0 };
+    let x = at.x + 8;
+    if (x + bw > W) x = Math.max(4, Math.min(at.left - bw - 8, W - bw - 4));
+    if (x < 4) x = Math.max(4, W - bw - 4);
+    details.style.left = x + "px";
+    details.style.top = Math.max(0, at.y) + "px";
   }
-  model.on("change:graph_svg", draw); model.on("change:memory_svg", draw);
-  model.on("change:graph_text", draw);
-  model.on("change:message", drawMsg);
+  // A kernel restart (or shutdown) disconnects the widget models: jupyter-widgets sets
+  // their comm_live to false and says so with "comm_live_update". A model is live when
+  // its view is made; a reconnected kernel makes new models rather than reviving old
+  // ones, so any later update means this panel is cut off for good.
+  let gone = false;
+  function checkLive() {
+    gone = gone || !!el.closest(".jupyter-widgets-disconnected");
+    el.classList.toggle("mtw-dead", gone);
+    dead.style.display = gone ? "block" : "none";
+    live.disabled = gone;
+  }
+  model.on("comm_live_update", () => { gone = true; checkLive(); });
+  // both pictures arrive in one message: draw once, when the message is applied
+  let pending = false;
+  function drawSoon() {
+    if (pending) return;
+    pending = true;
+    queueMicrotask(() => { pending = false; draw(); });
+  }
+  model.on("change:graph_svg", drawSoon); model.on("change:memory_svg", drawSoon);
+  model.on("change:graph_text", drawSoon); model.on("change:focus_pane", drawSoon);
+  model.on("change:message", drawMsg); model.on("change:notes", drawNotes);
   model.on("change:steps", drawTimeline); model.on("change:step", drawTimeline);
   model.on("change:details", drawDetails); model.on("change:selected", mark);
-  draw(); drawMsg(); drawTimeline(); drawDetails();
+  draw(); drawMsg(); drawNotes(); drawTimeline(); drawDetails(); checkLive();
 }
 export default { render };
 """
 
 CSS = r"""
-.mtw { font-family: Arial, Helvetica, sans-serif; font-size: 15px; color: #222; }
+.mtw { font-family: Arial, Helvetica, sans-serif; font-size: 15px; color: #222;
+       position: relative; }
 .mtw-msg { background: #fff3cd; border: 1px solid #d9a400; padding: 4px 8px; margin: 4px 0; }
+.mtw-dead-msg { display: none; background: #f8d7da; border: 1px solid #b02a37; color: #58151c;
+                padding: 6px 10px; margin: 4px 0; font-weight: bold; }
+.mtw.mtw-dead .mtw-panes, .mtw.mtw-dead .mtw-timeline { opacity: 0.45; filter: grayscale(1); }
 .mtw-panes { display: flex; gap: 12px; align-items: flex-start; }
+.mtw-panes.mtw-stacked { flex-direction: column; align-items: stretch; }
+.mtw-panes.mtw-stacked > .mtw-pane { flex: none; width: 100%; }
 .mtw-pane { flex: 1 1 0; min-width: 0; border: 1px solid #ddd; border-radius: 6px;
-            padding: 4px; background: white; overflow: auto; max-height: 75vh; }
+            padding: 4px; background: white; overflow: hidden; box-sizing: border-box; }
 .mtw-ptitle { font-weight: bold; font-size: 14px; color: #555; margin: 0 0 4px 4px; }
-.mtw-svg svg { display: block; }   /* natural size (14 pt text): the pane scrolls instead */
+.mtw-svg svg { display: block; margin: 0 auto; }
 .mtw-svg g.node { cursor: pointer; }
 .mtw-svg g.node.mtw-selected { filter: drop-shadow(0 0 3px #000) drop-shadow(0 0 6px #e7298a); }
 .mtw-legend { display: flex; flex-wrap: wrap; gap: 4px 14px; margin: 6px 2px; font-size: 13px; }
+.mtw-notes { margin: 0 2px 4px 2px; font-size: 13px; color: #444; }
 .mtw-li { display: inline-flex; align-items: center; gap: 5px; }
 .mtw-sw { width: 16px; height: 12px; border: 1.5px solid; border-radius: 3px; display: inline-block; }
 .mtw-timeline { display: flex; align-items: center; gap: 6px; margin-top: 4px; }
@@ -165,23 +300,44 @@ CSS = r"""
 .mtw-stepinfo { margin: 4px 2px 0 2px; font-size: 14px; color: #333; }
 .mtw-line { display: block; margin: 2px; padding: 3px 6px; background: #f6f6f6;
             font-size: 14px; white-space: pre-wrap; }
-.mtw-details { margin-top: 6px; border: 1px solid #bbb; border-radius: 6px; padding: 6px 10px;
-               background: #fcfcfc; font-size: 14px; }
+.mtw-details { display: none; position: absolute; z-index: 10; border: 1px solid #888;
+               border-radius: 6px; padding: 6px 10px; background: #fffffb; font-size: 14px;
+               box-shadow: 0 3px 12px rgba(0,0,0,0.25); box-sizing: border-box; }
+.mtw-dclose { float: right; border: none; background: none; font-size: 18px; cursor: pointer;
+              padding: 0 2px; line-height: 1; }
 .mtw-dtitle { font-weight: bold; margin-bottom: 2px; }
 .mtw-dline { font-family: monospace; white-space: pre-wrap; }
 .mtw-text { font-size: 13px; white-space: pre-wrap; }
 """
 
+MIN_SCALE = 0.57        # as in the JavaScript: the smallest scale that keeps text readable
+
 
 def step_label(step, index, total):
-    kind = {"create": "op", "inplace": "in-place", "backward": "backward",
-            "cell": "cell"}.get(step["kind"], step["kind"])
-    text = "step %d of %d · cell %d · %s" % (index + 1, total, step["cell"], kind)
-    if step["op"] and step["kind"] != "cell":
-        text += " %s" % step["op"]
-    if step["merged"]:
+    """'step 3 of 8 · cell [5] · mul()': the cell by the notebook's execution count."""
+    kind, op = step["kind"], step["op"] or ""
+    if kind == "cell":
+        what = "end of cell"
+    elif kind == "inplace":
+        what = "%s() in place" % op
+    elif kind == "backward":
+        what = "%s()" % (op or "backward")
+    else:
+        what = "%s()" % op if op else "op"
+    text = "step %d of %d · cell [%s] · %s" % (index + 1, total, step["cell"], what)
+    if step["merged"] and step["merged"] > 0:
         text += " (+%d more ops)" % step["merged"]
+    elif step["merged"]:
+        text += " (+ more ops)"
     return text
+
+
+_WIDTH = re.compile(r'<svg width="([0-9.]+)pt"')
+
+
+def svg_width_px(svg):
+    m = _WIDTH.search(svg or "")
+    return float(m.group(1)) * 4 / 3 if m else 0.0
 
 
 class Panel(anywidget.AnyWidget):
@@ -191,37 +347,56 @@ class Panel(anywidget.AnyWidget):
     memory_svg = traitlets.Unicode("").tag(sync=True)
     graph_text = traitlets.Unicode("").tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
+    notes = traitlets.List([]).tag(sync=True)
+    focus_pane = traitlets.Unicode("").tag(sync=True)
     steps = traitlets.List([]).tag(sync=True)
     step = traitlets.Int(-1).tag(sync=True)
     selected = traitlets.Unicode("").tag(sync=True)
     details = traitlets.Dict({}).tag(sync=True)
+    width = traitlets.Int(0).tag(sync=True)       # the panel's width in CSS px (browser)
 
     def __init__(self, lab, **kw):
         super().__init__(**kw)
         self._lab = lab
-        self._shown = None          # (snapshot, changed, prev) on screen
+        self._shown = None          # (snapshot, changed, prev, focus) on screen
         self._shown_key = None
         self._notice = ""
         self.observe(self._on_step, names="step")
         self.observe(self._on_select, names="selected")
+        self.observe(self._on_width, names="width")
 
     # ------------------------------------------------------------ drawing
     def set_message(self, text):
         self._notice = text
         self.message = text
 
-    def _draw(self, snap, changed, prev, force=False):
-        key = S.dumps({"s": snap, "c": sorted(changed)}) if snap is not None else ""
+    def _graph_source(self, snap, changed, focus, rankdir=None):
+        return render.graph_dot(snap, changed=changed, legend=False, focus=focus,
+                                rankdir=rankdir)
+
+    def _draw(self, snap, changed, prev, focus=None, force=False):
+        focus = list(changed if focus is None else focus)
+        wide = self.width > 0
+        key = S.dumps({"s": snap, "c": sorted(changed), "f": sorted(focus),
+                       "w": self.width if wide else 0}) if snap is not None else ""
         if key == self._shown_key and not force:
             return                   # unchanged picture: nothing re-rendered or re-sent
         self._shown_key = key
-        self._shown = (snap, changed, prev)
+        self._shown = (snap, changed, prev, focus)
         if snap is None:
             return
-        g_src = render.graph_dot(snap, changed=changed, legend=False)
-        m_src = render.memory_dot(snap, changed=changed, prev=prev, legend=False)
+        has_graph = bool(render.graph_tensors(snap) or snap["nodes"])
+        m_src = render.memory_dot(snap, changed=changed, prev=prev, legend=False, focus=focus)
         try:
-            g, m = dot.render_pair(g_src, m_src)
+            if has_graph:
+                g, m = dot.render_pair(self._graph_source(snap, changed, focus), m_src)
+                if wide and svg_width_px(g) * MIN_SCALE > self.width:
+                    # too wide to read even alone in the panel: lay it out left to right
+                    lr = dot.render(self._graph_source(snap, changed, focus, rankdir="LR"))
+                    if svg_width_px(lr) < svg_width_px(g):
+                        g = lr
+            else:
+                g, m = "", dot.render(m_src)
             gt = ""
             msg = self._notice
         except Exception as e:
@@ -230,9 +405,17 @@ class Panel(anywidget.AnyWidget):
             g, m = "", ""
             gt = render.text(snap)
             msg = str(e).splitlines()[0] if str(e) else type(e).__name__
+        fset = set(focus)
+        in_graph = fset & ({t["id"] for t in render.graph_tensors(snap)} |
+                           {n["id"] for n in snap["nodes"]})
+        in_memory = fset & ({t["id"] for t in snap["tensors"]} |
+                            {s["id"] for s in snap["storages"]})
+        pane = "memory" if in_memory and not in_graph else ("graph" if in_graph else "")
         with self.hold_sync():
             self.graph_svg, self.memory_svg, self.graph_text = g, m, gt
             self.message = msg
+            self.notes = render.label_notes(snap["tensors"])
+            self.focus_pane = pane
         if self.selected:
             self._on_select({"new": self.selected})
 
@@ -266,6 +449,14 @@ class Panel(anywidget.AnyWidget):
         except Exception as e:
             self.message = "lab error: %s" % (str(e).splitlines() or [type(e).__name__])[0]
 
+    def _on_width(self, change):
+        """The browser's panel changed width: a wide graph may need the other layout."""
+        try:
+            if self._shown is not None and self._shown[0] is not None:
+                self._draw(*self._shown)
+        except Exception as e:
+            self.message = "lab error: %s" % (str(e).splitlines() or [type(e).__name__])[0]
+
     def _on_select(self, change):
         try:
             snap = self._shown[0] if self._shown else None
@@ -278,9 +469,10 @@ class Panel(anywidget.AnyWidget):
         return repr(self._lab)
 
     def fallback_svg(self):
-        if not (self.graph_svg and self.memory_svg):
+        svgs = [x for x in (self.graph_svg, self.memory_svg) if x]
+        if not svgs:
             return None
-        return side_by_side(self.graph_svg, self.memory_svg)
+        return side_by_side(*svgs)
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = super()._repr_mimebundle_(**kwargs)
@@ -341,7 +533,7 @@ def details(snap, ident):
         for s in e["saved"]:
             who = names.get(s["tensor"], "a tensor of shape %s" % render.fmt_shape(s["shape"])) \
                 if s["tensor"] else "a tensor of shape %s" % render.fmt_shape(s["shape"])
-            lines.append("saved %s = %s at version %s, now %s%s" % (
+            lines.append("saved %s: %s, saved at version %s, now %s%s" % (
                 s["name"], who, s["saved_version"], s["current_version"],
                 "  -> STALE: backward() will fail" if s["stale"] else ""))
         inputs = [x["src"] for x in snap["edges"] if x["dst"] == ident]

@@ -8,9 +8,9 @@ in it. Pictures are drawn from snapshots only; the timeline stores snapshots.
 Shape of a snapshot (every key always present)::
 
     {"format": "minitensor-widgets/1",
-     "tensors":  [{id, name, aliases, shape, dtype, stride, offset, version, storage,
-                   requires_grad, is_leaf, grad_fn, grad, grad_of, base, numel, values,
-                   made_by}],
+     "tensors":  [{id, name, name_kind, aliases, shape, dtype, stride, offset, version,
+                   storage, requires_grad, is_leaf, grad_fn, grad, grad_of, base, numel,
+                   values, made_by}],
      "arrays":   [{id, name, shape, dtype, stride, offset, storage}],
      "storages": [{id, dtype, itemsize, size, nbytes, values}],
      "nodes":    [{id, name, kind ('fn' | 'acc'), tensor, variable, saved}],
@@ -18,6 +18,11 @@ Shape of a snapshot (every key always present)::
      "omitted":  {tensors, nodes, node_ops, exact}}
 
 ``saved`` entries: {name, saved_version, current_version, stale, tensor, shape, dtype}.
+
+``name_kind`` says where a tensor's label comes from: ``name`` (a variable of the
+learner's), ``grad`` (``a.grad``), ``earlier`` (``x (earlier)``: called ``x`` until ``x``
+was reassigned), ``base`` (``base of v``), ``generated`` (``t3``), ``temporary`` (gone by
+the end of the cell), or None while the cell that made it still runs.
 """
 import json
 from collections import OrderedDict, deque
@@ -241,11 +246,12 @@ def build(named=(), arrays=(), extra=(), regs=None, origins=None, provisional=()
             storage_first[sk] = t
         storage_of[k] = storages[sk]["id"]
 
-    # ---- names: given, else "a.grad", else a stable tN (unless provisional)
-    display = {}
+    # ---- names: given, else "a.grad", "x (earlier)", "base of v", else a stable tN
+    # (unless provisional: a tensor made by the running cell is named when it ends)
+    display, kinds = {}, {}
     for k, t in tensors.items():
         if names.get(k):
-            display[k] = names[k][0]
+            display[k], kinds[k] = names[k][0], "name"
     for k, t in tensors.items():
         if k in display:
             continue
@@ -253,10 +259,23 @@ def build(named=(), arrays=(), extra=(), regs=None, origins=None, provisional=()
         if owner is not None:
             ok = next((kk for kk, v in tids.items() if v == owner), None)
             if ok in display:
-                display[k] = display[ok] + ".grad"
+                display[k], kinds[k] = display[ok] + ".grad", "grad"
+    later = []
     for k, t in tensors.items():
-        if k not in display and tids[k] not in provisional:
-            display[k] = regs.tensors.unnamed_label(t)
+        if k in display or tids[k] in provisional:
+            continue
+        text, kind = regs.tensors.label(t)
+        if kind == "earlier":
+            display[k], kinds[k] = text, kind
+        else:
+            later.append((k, t))
+    for k, t in later:
+        view = next((kk for kk, v in tensors.items() if kk in display and kk != k
+                     and I.base(v) is t), None)
+        if view is not None:
+            display[k], kinds[k] = "base of " + display[view], "base"
+        else:
+            display[k], kinds[k] = regs.tensors.label(t)
 
     out_tensors = []
     for k, t in tensors.items():
@@ -269,6 +288,7 @@ def build(named=(), arrays=(), extra=(), regs=None, origins=None, provisional=()
         out_tensors.append({
             "id": tids[k],
             "name": display.get(k),
+            "name_kind": kinds.get(k),
             "aliases": list(names.get(k, [])[1:]),
             "shape": list(I.shape(t)),
             "dtype": I.dtype_name(t),
@@ -329,10 +349,18 @@ def build(named=(), arrays=(), extra=(), regs=None, origins=None, provisional=()
             for s in I.saved_tensors(node):
                 sv, cv = s["saved_version"], s["current_version"]
                 st = s["tensor"]
+                who = tid_by_key.get(_key(st)) if st is not None else None
+                if who is None and s.get("is_output"):
+                    # a saved result is the node's output (checked: same shape and dtype)
+                    out_t = node_tensor.get(nid)
+                    ot = next((t for k, t in tensors.items() if tids[k] == out_t), None)
+                    if ot is not None and list(I.shape(ot)) == list(s["shape"]) and \
+                            I.dtype_name(ot) == s["dtype"]:
+                        who = out_t
                 saved.append({
                     "name": s["name"], "saved_version": sv, "current_version": cv,
                     "stale": sv is None or (cv is not None and sv != cv),
-                    "tensor": tid_by_key.get(_key(st)) if st is not None else None,
+                    "tensor": who,
                     "shape": list(s["shape"]), "dtype": s["dtype"]})
         out_nodes.append({"id": nid, "name": name, "kind": kind,
                           "tensor": node_tensor.get(nid), "variable": var, "saved": saved})
@@ -355,15 +383,23 @@ def dumps(snap):
     return json.dumps(snap, sort_keys=True, separators=(",", ":"), allow_nan=False)
 
 
+LABELS = ("name", "name_kind", "aliases")     # what a tensor is called, not what it is
+
+
 def changes(old, new):
-    """Ids (tensors, storages, nodes, arrays) that are new or different in ``new``."""
+    """Ids (tensors, storages, nodes, arrays) that are new or different in ``new``.
+
+    A tensor that is only called something else (``x`` became ``x (earlier)``) has not
+    changed: its label is left out of the comparison.
+    """
     if old is None:
         return []
     def index(snap):
         d = {}
         for kind in ("tensors", "arrays", "storages", "nodes"):
             for e in snap.get(kind, ()):
-                d[e["id"]] = e
+                d[e["id"]] = ({k: v for k, v in e.items() if k not in LABELS}
+                              if kind == "tensors" else e)
         return d
     a, b = index(old), index(new)
     return [k for k, v in b.items() if a.get(k) != v]

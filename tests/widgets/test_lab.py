@@ -186,3 +186,28 @@ def test_grad_assignment_and_numpy_writes_show_at_the_end_of_the_cell(nb):
     st = next(x for x in s["storages"] if x["id"] == a["storage"])
     assert st["values"][0] == 5.0 and a["grad"] is not None
     assert lab.timeline[-1]["kind"] == "cell" and st["id"] in lab.changed
+
+
+def test_a_slow_picture_never_sets_the_pace_of_a_loop(nb, monkeypatch):
+    """Item 5: the throttle runs from the end of a picture and grows with its cost (a
+    0.2 s picture: the next one at least 0.8 s later), so a loop is not redrawn after
+    every op once pictures are slow (today: from the start of a draw, i.e. non-stop)."""
+    import time as _time
+    from widgets import panel as P
+    draws = []
+    real = P.Panel.show_live
+
+    def slow(self, force=False):
+        draws.append(_time.perf_counter())
+        _time.sleep(0.2)
+        return real(self, force=force)
+    monkeypatch.setattr(P.Panel, "show_live", slow)
+    lab = nb.watch()
+    start = _time.perf_counter()
+    nb.ns["sleep"] = _time.sleep
+    nb.run("x = torch.zeros(3)\nfor i in range(400):\n    x.add_(1)\n    sleep(0.002)")
+    elapsed = _time.perf_counter() - start
+    in_loop = draws[:-1]                  # the last one is the end-of-cell picture
+    # one every 0.2 s of drawing + 0.8 s of waiting at most, and the first after 0.25 s
+    assert len(in_loop) <= 1 + elapsed / 1.0, (len(in_loop), elapsed)
+    assert tensor(lab.snapshot(), "x")["version"] == 400

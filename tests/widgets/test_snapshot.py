@@ -127,7 +127,8 @@ def test_view_base_is_shown_even_without_a_name():
     s = snap_of(run("v = torch.arange(6.).view(2, 3)"))
     assert len(s["tensors"]) == 2
     base = s["tensors"][1]
-    assert base["name"] == "t1" and tensor(s, "v")["base"] == base["id"]
+    assert base["name"] == "base of v" and tensor(s, "v")["base"] == base["id"]
+    assert base["name_kind"] == "base"
 
 
 def test_data_shares_storage_without_autograd():
