@@ -3,53 +3,53 @@
 ``import minitensor as torch`` and lesson code about tensors, copying and autograd
 runs unchanged. The ``cuda`` device is simulated (host memory, device tag only).
 """
-from ._quiet import install_warning_filter as _install_warning_filter
-from .dtypes import (dtype, float32, float64, float16, int64, int32, int16, int8, uint8,
-                    bool_ as bool, get_default_dtype, set_default_dtype, promote_types)
-from .device import device
-from .size import Size
-from .tensor import Tensor
-from .storage import UntypedStorage
-from . import _methods  # noqa: F401  (attaches ops to Tensor)
-from .creation import (tensor, as_tensor, asarray, from_numpy, zeros, ones, empty, full, eye,
-                       zeros_like, ones_like, empty_like, full_like, rand_like, randn_like,
-                       arange, linspace, logspace, rand, randn, randint, randperm, normal)
+from .compat.quiet import install_warning_filter as _install_warning_filter
+from .core.dtypes import (dtype, float32, float64, float16, int64, int32, int16, int8, uint8,
+                          bool_ as bool, get_default_dtype, set_default_dtype, promote_types)
+from .core.device import device
+from .core.size import Size
+from .core.tensor import Tensor
+from .core.storage import UntypedStorage
+from . import api as _methods  # noqa: F401  (attaches ops to Tensor)
+from .ops.creation import (tensor, as_tensor, asarray, from_numpy, zeros, ones, empty, full,
+                           eye, zeros_like, ones_like, empty_like, full_like, rand_like,
+                           randn_like, arange, linspace, logspace, rand, randn, randint,
+                           randperm, normal)
 from .random import manual_seed, seed, initial_seed, get_rng_state, set_rng_state, Generator
 from .autograd import no_grad, enable_grad, set_grad_enabled, is_grad_enabled, inference_mode
-from .autograd import (is_inference_mode_enabled, is_anomaly_enabled,
-                       is_anomaly_check_nan_enabled)
-from .functions.pointwise import (add, sub, subtract, mul, multiply, div, divide, true_divide,
-                                  floor_divide, remainder, fmod, pow, neg, negative, abs, exp,
-                                  log, sqrt, sin, cos, tanh, sigmoid, relu, sign, clamp, clip,
-                                  clamp_min, clamp_max, maximum, minimum, where, eq, ne, lt, le,
-                                  gt, ge, greater, greater_equal, less, less_equal, not_equal,
-                                  equal, allclose, isclose, logical_not, logical_and, logical_or,
-                                  bitwise_not, isnan, isinf, isfinite, logical_xor, bitwise_and,
-                                  bitwise_or, bitwise_xor, bitwise_left_shift, bitwise_right_shift,
-                                  square, log2, log10, log1p, expm1, exp2, rsqrt, tan, erf, erfc, sinh,
-                                  cosh, asin, acos, atan, arcsin, arccos, arctan, floor, ceil, round,
-                                  trunc, fix, frac, fmax, fmin, atan2, arctan2, outer, ger, lerp, xlogy, rsub,
-                                  nan_to_num)
-from .functions.indexing import (flip, roll, index_select, gather, take, take_along_dim,
-                                 masked_fill, masked_select, nonzero, argwhere, split, chunk,
-                                 tensor_split, diagonal, as_strided, movedim, moveaxis, sort, argsort,
-                                 topk, cumsum, cumprod, unbind, tile, unique)
-from .functions.reduction import (sum, mean, prod, max, min, amax, amin, argmax, argmin, all,
-                                  any, norm, var, std, var_mean, std_mean, logsumexp, median,
-                                  kthvalue, count_nonzero, nansum)
-from .functions.views import (reshape, flatten, squeeze, unsqueeze, t, transpose, swapaxes,
-                              permute, narrow, narrow_copy, select, broadcast_to, ravel)
-from .functions.linalg import matmul, mm, bmm, dot, mv
-from .functions.join import (cat, concat, concatenate, stack, hstack, vstack, row_stack, dstack,
-                             column_stack)
-from .functions.activation import softmax, log_softmax
-from .functions.copying import clone, detach
-from ._methods import reciprocal
-from .dtypes import finfo, iinfo
-from .creation import (scalar_tensor, randint_like, broadcast_tensors, broadcast_shapes, bernoulli,
-                       multinomial)
-from . import autograd, cuda, events
-from ._tensor_str import set_printoptions, get_printoptions
+from .autograd import is_inference_mode_enabled, is_anomaly_enabled, is_anomaly_check_nan_enabled
+from .ops.pointwise import (add, sub, subtract, mul, multiply, div, divide, true_divide,
+                            floor_divide, remainder, fmod, pow, neg, negative, abs, exp, log,
+                            sqrt, sin, cos, tanh, sigmoid, relu, sign, clamp, clip, clamp_min,
+                            clamp_max, maximum, minimum, where, eq, ne, lt, le, gt, ge, greater,
+                            greater_equal, less, less_equal, not_equal, equal, allclose,
+                            isclose, logical_not, logical_and, logical_or, bitwise_not, isnan,
+                            isinf, isfinite, logical_xor, bitwise_and, bitwise_or, bitwise_xor,
+                            bitwise_left_shift, bitwise_right_shift, square, log2, log10, log1p,
+                            expm1, exp2, rsqrt, tan, erf, erfc, sinh, cosh, asin, acos, atan,
+                            arcsin, arccos, arctan, floor, ceil, round, trunc, fix, frac, fmax,
+                            fmin, atan2, arctan2, outer, ger, lerp, xlogy, rsub, nan_to_num)
+from .ops.indexing import (flip, roll, index_select, gather, take, take_along_dim, masked_fill,
+                           masked_select, nonzero, argwhere, split, chunk, tensor_split,
+                           diagonal, as_strided, movedim, moveaxis, sort, argsort, topk, cumsum,
+                           cumprod, unbind, tile, unique)
+from .ops.reduction import (sum, mean, prod, max, min, amax, amin, argmax, argmin, all, any,
+                            norm, var, std, var_mean, std_mean, logsumexp, median, kthvalue,
+                            count_nonzero, nansum)
+from .ops.views import (reshape, flatten, squeeze, unsqueeze, t, transpose, swapaxes, permute,
+                        narrow, narrow_copy, select, broadcast_to, ravel)
+from .ops.linalg import matmul, mm, bmm, dot, mv
+from .ops.join import (cat, concat, concatenate, stack, hstack, vstack, row_stack, dstack,
+                       column_stack)
+from .ops.activation import softmax, log_softmax
+from .ops.copying import clone, detach
+from .api import reciprocal
+from .core.dtypes import finfo, iinfo
+from .ops.creation import (scalar_tensor, randint_like, broadcast_tensors, broadcast_shapes,
+                           bernoulli, multinomial)
+from . import autograd, cuda
+from . import events
+from .compat.tensor_str import set_printoptions, get_printoptions
 
 float = float32
 double = float64
@@ -62,7 +62,7 @@ from .layout import layout, strided
 from .memory_format import memory_format, contiguous_format, preserve_format, channels_last
 __version__ = "2.13.0"    # the torch version whose behaviour minitensor follows
 
-from .creation import TYPED_CONSTRUCTORS as _TC   # legacy typed constructors
+from .ops.creation import TYPED_CONSTRUCTORS as _TC   # legacy typed constructors
 FloatTensor, DoubleTensor, HalfTensor, LongTensor, IntTensor, ShortTensor, CharTensor, \
     ByteTensor, BoolTensor = (_TC[n] for n in (
         "FloatTensor", "DoubleTensor", "HalfTensor", "LongTensor", "IntTensor", "ShortTensor",
@@ -90,7 +90,7 @@ def is_floating_point(input):
 
 
 def result_type(tensor1, tensor2):
-    from .functions.pointwise import result_dtype
+    from .ops.pointwise import result_dtype
     return result_dtype(tensor1, tensor2)
 
 
@@ -120,7 +120,8 @@ def __getattr__(name):
 
 # torch.add(t, ...) and the other functions of Tensor ops check their arguments with
 # torch's parser, as the methods do (minitensor/_methods.py)
-from . import _arg_parser as _ap, _signatures as _sg  # noqa: E402
+from .compat import arg_parser as _ap
+from .compat._generated import signatures as _sg  # noqa: E402
 globals().update({n: _ap.checked_function(n, globals()[n]) for n in _sg.FUNCTIONS if n in globals()})
 
 

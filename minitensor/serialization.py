@@ -13,9 +13,9 @@ import os
 import pickle
 
 
-from .storage import UntypedStorage
-from .tensor import Tensor, _rebuild_on, _storage_of
-from .device import canonical
+from .core.storage import UntypedStorage
+from .core.tensor import Tensor, _rebuild_on, _storage_of
+from .core.device import canonical
 
 
 class _Pickler(pickle.Pickler):
@@ -66,7 +66,7 @@ _SAFE = {
     ("numpy.core.multiarray", "_reconstruct"), ("numpy._core.multiarray", "_reconstruct"),
     ("numpy", "ndarray"), ("numpy", "dtype"),
     (__name__, "_rebuild_storage"), (__name__, "_rebuild_tensor"),
-    (__name__, "_rebuild_parameter"), ("minitensor.size", "Size"),
+    (__name__, "_rebuild_parameter"), ("minitensor.core.size", "Size"),
 }
 
 

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import minitensor as torch
-from minitensor.tensor import Tensor
+from minitensor.core.tensor import Tensor
 
 SLOTS = [s for s in Tensor.__slots__ if not s.startswith("__")]
 

@@ -1,11 +1,11 @@
 """torch.autograd: backward(), grad(), grad modes."""
 import numpy as np
 
-from .grad_mode import (no_grad, enable_grad, set_grad_enabled, is_grad_enabled, inference_mode,
-                        is_inference_mode_enabled)
-from .node import Node, AccumulateGrad, SavedTensorInfo
-from .engine import run_backward
-from . import grad_mode
+from ..core.grad_mode import (no_grad, enable_grad, set_grad_enabled, is_grad_enabled,
+                              inference_mode, is_inference_mode_enabled)
+from ..core.graph import Node, AccumulateGrad, SavedTensorInfo
+from ..core.backward import run_backward
+from ..core import grad_mode
 from .function import Function, FunctionCtx, once_differentiable
 from . import function
 
@@ -98,7 +98,7 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
     capture = {e: None for e in nonleaves}
     run_backward(nodes, grads, retain_graph, capture, targets=leaves | {n for n, _ in nonleaves},
                  accumulate=leaves)
-    from .engine import _retain
+    from ..core.backward import _retain
     for e, t in nonleaves.items():
         if capture[e] is not None:
             _retain(t, capture[e])
@@ -118,7 +118,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     if retain_graph is None:
         retain_graph = create_graph
     if create_graph:
-        from .engine import run_backward_graph
+        from ..core.backward import run_backward_graph
         run_backward_graph(nodes, grads, retain_graph, capture, {n for n, _ in keys})
     else:
         run_backward(nodes, grads, retain_graph, capture, op="autograd.grad",

@@ -22,8 +22,8 @@ import warnings
 
 import numpy as np
 
-from . import grad_mode
-from .node import Node, SavedConst, save_tensor, _public, _sequence
+from ..core import grad_mode
+from ..core.graph import Node, SavedConst, save_tensor, _public, _sequence
 
 Tensor = None       # set by tensor.py (the two modules need each other)
 _wrap = None

@@ -9,15 +9,15 @@ import warnings
 
 import numpy as np
 
-from ..autograd.node import Node
-from ..dispatch import record, make_view, SCALAR_NAMES
-from ..functions import pointwise as _P
-from ..functions import activation as _A
-from .._arg_parser import PythonArgParser, checked_function
-from ..functions.linalg import mm, _column_major
-from ..functions.views import reshape, t as _t, broadcast_to, UnsafeViewBackward0, ViewBackward0
-from ..tensor import Tensor
-from .._quiet import quiet
+from ..core.graph import Node
+from ..core.dispatch import record, make_view, SCALAR_NAMES
+from ..ops import pointwise as _P
+from ..ops import activation as _A
+from ..compat.arg_parser import PythonArgParser, checked_function
+from ..ops.linalg import mm, _column_major
+from ..ops.views import reshape, t as _t, broadcast_to, UnsafeViewBackward0, ViewBackward0
+from ..core.tensor import Tensor
+from ..compat.quiet import quiet
 
 
 # torch's Python functions hand their arguments to these C parsers (torch._C._nn)
@@ -139,7 +139,7 @@ def _linear(input, weight, bias=None):
         _check_mm(input, wt)
         return mm(input, wt)
     if nd == 1:
-        from ..functions.views import unsqueeze
+        from ..ops.views import unsqueeze
         out = mm(_checked(unsqueeze(input, 0), wt), wt)
         return make_view("squeeze", out, out._data.reshape(out._data.shape[1:]), SqueezeBackward4,
                          {"self_sizes": out._data.shape})
@@ -340,7 +340,7 @@ def dropout(input, p=0.5, training=True, inplace=False):
         raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
     if not training or p == 0 or input._data.size == 0:
         return input
-    from ..creation import empty_like, zeros
+    from ..ops.creation import empty_like, zeros
     if p == 1:
         noise = zeros((), dtype=input.dtype, device=input.device)
     else:

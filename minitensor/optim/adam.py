@@ -7,9 +7,9 @@
 """
 import numpy as np
 
-from ..autograd import grad_mode
-from ..creation import tensor as _tensor
-from ..tensor import _wrap
+from ..core import grad_mode
+from ..ops.creation import tensor as _tensor
+from ..core.tensor import _wrap
 from .optimizer import Optimizer, _no_grad_step, _write, _scalar
 
 

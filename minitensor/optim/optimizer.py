@@ -8,9 +8,9 @@ import functools
 import warnings
 from collections import defaultdict
 
-from ..autograd import grad_mode
-from ..dispatch import inplace
-from ..tensor import Tensor
+from ..core import grad_mode
+from ..core.dispatch import inplace
+from ..core.tensor import Tensor
 
 
 class _RequiredParameter:

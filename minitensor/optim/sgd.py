@@ -5,8 +5,8 @@
 """
 import numpy as np
 
-from ..autograd import grad_mode
-from ..tensor import _wrap
+from ..core import grad_mode
+from ..core.tensor import _wrap
 from .optimizer import Optimizer, _no_grad_step, _write, _scalar
 
 

@@ -3,7 +3,7 @@ and walks that tree (parameters(), state_dict(), train(), to(), repr...) as torc
 import itertools
 from collections import OrderedDict, namedtuple
 
-from ...tensor import Tensor
+from ...core.tensor import Tensor
 from ...autograd import no_grad
 from ..parameter import Parameter
 
@@ -345,7 +345,7 @@ class Module:
         return self
 
     def to(self, *args, **kwargs):
-        from ...functions.copying import _parse_to
+        from ...ops.copying import _parse_to
         dtype, device, _ = _parse_to(args, dict(kwargs))
         if dtype is not None and not (dtype.is_floating_point or dtype.is_complex):
             raise TypeError(
@@ -357,7 +357,7 @@ class Module:
         return self._apply(convert)
 
     def cuda(self, device=None):
-        from ...device import device as _device
+        from ...core.device import device as _device
         dev = _device("cuda", device) if isinstance(device, int) else (device or "cuda")
         return self._apply(lambda t: t.cuda(dev))
 

@@ -2,10 +2,10 @@
 torch exposes ``torch.add(a, b)``, ``a.add(b)`` and ``a + b`` as one op."""
 import numpy as np
 
-from .dispatch import record
-from .tensor import Tensor
-from .functions import pointwise as P, reduction as R, views as V, copying as C
-from .functions import linalg as L, join as J, activation as A, indexing as I
+from .core.dispatch import record
+from .core.tensor import Tensor
+from .ops import pointwise as P, reduction as R, views as V, copying as C
+from .ops import linalg as L, join as J, activation as A, indexing as I
 
 _NUMBER = (int, float, bool)
 
@@ -251,14 +251,15 @@ METHODS = {
     "bitwise_and_": P.bitwise_and_, "bitwise_or_": P.bitwise_or_, "bitwise_xor_": P.bitwise_xor_,
 }
 
-from . import dtypes as _D  # noqa: E402
+from .core import dtypes as _D  # noqa: E402
 
 for _name, _dt in (("float", _D.float32), ("double", _D.float64), ("half", _D.float16),
                    ("long", _D.int64), ("int", _D.int32), ("short", _D.int16), ("char", _D.int8),
                    ("byte", _D.uint8), ("bool", _D.bool_)):
     METHODS[_name] = C._cast(_dt)
 
-from . import _arg_parser, _signatures  # noqa: E402
+from .compat import arg_parser as _arg_parser
+from .compat._generated import signatures as _signatures  # noqa: E402
 
 _arg_parser._tensor_cls = Tensor
 for _name, _fn in METHODS.items():

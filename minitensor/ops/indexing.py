@@ -8,13 +8,13 @@ as in torch; the engine adds their full-size gradients at the common input.
 """
 import numpy as np
 
-from .._arg_parser import PythonArgParser
-from ..autograd.node import Node
-from ..dispatch import make_view, record, inplace, SCALAR_NAMES
-from ..tensor import Tensor, _wrap_dim, _storage_of
-from ..storage import array_over
+from ..compat.arg_parser import PythonArgParser
+from ..core.graph import Node
+from ..core.dispatch import make_view, record, inplace, SCALAR_NAMES
+from ..core.tensor import Tensor, _wrap_dim, _storage_of
+from ..core.storage import array_over
 from .pointwise import broadcast_error
-from .._quiet import quiet
+from ..compat.quiet import quiet
 
 
 def _dims_list(dims, nd, op="flip"):
@@ -181,7 +181,7 @@ def _check_mask(op, mask):
 
 
 def _c_name(t):
-    from ..dtypes import CPP_NAMES
+    from ..core.dtypes import CPP_NAMES
     return CPP_NAMES[t.dtype.name]
 
 
@@ -222,7 +222,7 @@ def _mask_values(self, mask, value):
     dt = self._data.dtype
     # torch takes the value as a Scalar (a 0-d tensor's item) and range-checks its
     # conversion: masked_fill on int8 with 300 or tensor(300) raises
-    from .._cpu_kernel import scalar_to
+    from ..compat.numerics import scalar_to
     value = scalar_to(value.item() if isinstance(value, np.ndarray) else value, dt)
     return shape, np.where(mask._data, np.asarray(value).astype(dt), self._data)
 
@@ -367,7 +367,7 @@ UnbindBackward0 = type("UnbindBackward0", (_SliceOut,), {})
 
 
 def _pieces(self, d, bounds, node_cls, op, select=False):
-    from ..dispatch import make_views
+    from ..core.dispatch import make_views
     shp = self._data.shape
     indices = [s if select else slice(s, e) for s, e in bounds]
     arrs = []

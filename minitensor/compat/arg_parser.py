@@ -18,13 +18,13 @@ import warnings
 
 import numpy as np
 
-from . import _signatures
-from .device import device as _device
-from .dtypes import dtype as _dtype
-from .layout import layout as _layout
-from .memory_format import memory_format as _memory_format
-from .random import Generator as _Generator
-from .storage import UntypedStorage as _Storage
+from ._generated import signatures as _signatures
+from ..core.device import device as _device
+from ..core.dtypes import dtype as _dtype
+from ..layout import layout as _layout
+from ..memory_format import memory_format as _memory_format
+from ..random import Generator as _Generator
+from ..core.storage import UntypedStorage as _Storage
 
 _tensor_cls = None      # set by _methods (tensor.py imports this module's users)
 
@@ -727,7 +727,7 @@ def checked_function(name, impl, signatures=None):
                 args, kwargs = _as_impl_takes(parser, args, kwargs)
         if out is None:
             return impl(*args, **kwargs)
-        from .functions.copying import check_out, write_out
+        from ..ops.copying import check_out, write_out
         check_out(name, out, args)
         return write_out(name, out, impl(*args, **kwargs), args)
 

@@ -10,16 +10,17 @@ import warnings
 
 import numpy as np
 
-from . import dtypes as D
-from . import _cpu_kernel, events
-from .device import canonical, CPU
-from .dtypes import FROM_NP, dtype as _dtype_cls
-from .tensor import Tensor, _wrap
-from .storage import writable_alias
-from .random import default_generator
-from ._quiet import quiet
-from ._arg_parser import tp_name
-from ._warn_once import warn_once
+from ..core import dtypes as D
+from ..compat import numerics as _cpu_kernel
+from ..core import events
+from ..core.device import canonical, CPU
+from ..core.dtypes import FROM_NP, dtype as _dtype_cls
+from ..core.tensor import Tensor, _wrap
+from ..core.storage import writable_alias
+from ..random import default_generator
+from ..compat.quiet import quiet
+from ..compat.arg_parser import tp_name
+from ..compat.warn_once import warn_once
 
 
 _PY_DTYPES = {float: "float64", int: "int64", bool: "bool"}
@@ -37,7 +38,7 @@ def _check_dtype(dtype, op="tensor"):
 def _finish(op, arr, device, requires_grad, source=()):
     dev = canonical(device)
     if dev.type == "cuda":
-        from .cuda import _check_available
+        from ..cuda import _check_available
         _check_available()
     t = _wrap(arr, dev)
     if requires_grad:
@@ -138,7 +139,7 @@ def _check_ragged(data, depth=0):
 def _to_array(data, dtype):
     if isinstance(data, Tensor):
         # torch.tensor(t) / t.new_tensor(t) are t.detach().to(dtype, copy=True): clone's layout
-        from .functions.copying import _empty_like_strided
+        from .copying import _empty_like_strided
         return _empty_like_strided(data._data, dtype.np)
     if isinstance(data, np.ndarray):
         return np.array(data, dtype=dtype.np, copy=True)
@@ -430,7 +431,7 @@ def _like(op, fill):
 
 def _preserving(input, values, dt):
     """A new array in ``input``'s preserved layout (torch's *_like keep a transpose's strides)."""
-    from .functions.copying import empty_preserving
+    from .copying import empty_preserving
     arr = empty_preserving(input._data, dt.np)
     arr[...] = values
     return arr
@@ -558,9 +559,9 @@ _RAND_SIG = ("tuple of ints size, *, {}Tensor out = None, torch.dtype dtype = No
 
 
 def _torch_typename(v):
-    from .size import Size
-    from .layout import layout
-    from .device import device
+    from ..core.size import Size
+    from ..layout import layout
+    from ..core.device import device
     for cls, name in ((Size, "torch.Size"), (_dtype_cls, "torch.dtype"), (device, "torch.device"),
                       (layout, "torch.layout")):
         if isinstance(v, cls):
@@ -638,7 +639,7 @@ def randn(*size, **kw):
 
 
 def _sname(dt):
-    from .dispatch import SCALAR_NAMES
+    from ..core.dispatch import SCALAR_NAMES
     return SCALAR_NAMES[dt.name]
 
 
@@ -700,8 +701,8 @@ _LEGACY_SIGNATURES = [
 def legacy_new(cls, *args, _dtype=None, **kwargs):
     """``torch.Tensor(...)``: float32 from data, or an (uninitialised) tensor of a shape.
     ``_dtype``: the dtype of a typed constructor (``torch.LongTensor(...)``)."""
-    from .size import Size
-    from ._arg_parser import PythonArgParser
+    from ..core.size import Size
+    from ..compat.arg_parser import PythonArgParser
     global _LEGACY_NEW
     if _LEGACY_NEW is None:
         _LEGACY_NEW = PythonArgParser(_LEGACY_SIGNATURES)
@@ -774,7 +775,7 @@ def randint_like(input, low=0, high=None, *, dtype=None, layout=None, device=Non
 
 
 def broadcast_shapes(*shapes):
-    from .size import Size
+    from ..core.size import Size
     shapes = [(s,) if isinstance(s, int) else tuple(s) for s in shapes]
     out = []
     n = max((len(s) for s in shapes), default=0)

@@ -1,9 +1,9 @@
 """Joining tensors: cat and stack."""
 import numpy as np
 
-from ..autograd.node import Node
-from ..dispatch import record
-from ..tensor import Tensor, _wrap_dim
+from ..core.graph import Node
+from ..core.dispatch import record
+from ..core.tensor import Tensor, _wrap_dim
 from .pointwise import result_dtype, _device_of
 
 

@@ -70,5 +70,5 @@ def _as_size_int(n, i):
             return operator.index(n)        # bool, NumPy integers
         except TypeError:
             pass
-    from ._arg_parser import tp_name
+    from ..compat.arg_parser import tp_name
     raise TypeError(f"torch.Size() takes an iterable of 'int' (item {i} is '{tp_name(n)}')")

@@ -7,12 +7,12 @@ applied one index at a time, as torch does, so ``a[0, 1:]`` has the same
 """
 import numpy as np
 
-from ..autograd.node import Node, input_sizes
-from ._iter_layout import index_result_strides
-from ..dispatch import make_view, record
-from ..tensor import Tensor, _wrap_dim, _storage_of
-from .._quiet import quiet
-from .. import size as _size
+from ..core.graph import Node, input_sizes
+from ..compat.tensor_iterator import index_result_strides
+from ..core.dispatch import make_view, record
+from ..core.tensor import Tensor, _wrap_dim, _storage_of
+from ..compat.quiet import quiet
+from ..core import size as _size
 
 
 def geometry(t):
@@ -184,7 +184,7 @@ class CopySlices(Node):
     saves = ()
 
     def backward(self, g):
-        from ..autograd.engine import sum_to
+        from ..core.backward import sum_to
         buf = np.zeros(_extent(self.base_geometry, self.view_geometry), g.dtype)
         base = _strided(buf, self.base_geometry)
         base[...] = g
@@ -340,7 +340,7 @@ def view(self, *shape):
                 else:
                     return make_view("view", self, v, ViewBackward0)
     if len(shape) == 1 and not isinstance(shape[0], (tuple, list, int, np.integer)):
-        from ..dtypes import dtype as _dtype
+        from ..core.dtypes import dtype as _dtype
         if not isinstance(shape[0], _dtype):
             _view_overload_error(shape)
         from .copying import view_dtype
@@ -634,7 +634,7 @@ class NarrowCopyBackward0(SliceBackward0):
 
 def narrow_copy(self, dim, start, length):
     """narrow, then a contiguous copy of it (torch's own grad_fn, NarrowCopyBackward0)."""
-    from .. import events
+    from ..core import events
     with events.silenced():
         v = narrow(self, dim, start, length)        # narrow's checks and messages
     d = _wrap_dim(dim, self._data.ndim)
@@ -937,7 +937,7 @@ class IndexPutBackward0(Node):
 def setitem(self, idx, value):
     """torch's set_item: find the destination with views (or index_put_ for tensor
     indices), then copy_to it."""
-    from .. import events
+    from ..core import events
     if not isinstance(value, Tensor):
         # torch's valueToTensor: a tensor, a Python (or NumPy integer) number, or a
         # complex; NOT a list, an array or a NumPy float32/bool (np.float64 is a float)
@@ -946,7 +946,7 @@ def setitem(self, idx, value):
         elif isinstance(value, complex):
             value = _scalar_for(_complex_to(value, self._data.dtype), self)
         else:
-            from .._arg_parser import tp_name
+            from ..compat.arg_parser import tp_name
             raise TypeError(f"can't assign a {tp_name(value)} to a {self.type()}")
     if idx is False:            # a lone False selects nothing
         return
@@ -995,7 +995,7 @@ def _split_advanced(idx):
 
 
 def _index_put(self, idx, value):
-    from ..dispatch import inplace
+    from ..core.dispatch import inplace
     nd = self._data.ndim
     if Ellipsis in idx:     # spelled out, so each entry's position is its dim
         k = idx.index(Ellipsis)
@@ -1025,7 +1025,7 @@ def _index_put(self, idx, value):
     while k < len(ss) and ss[k] == 1:
         k += 1
     if k:                   # torch views the value without its leading 1s (slicePrefix1sSize)
-        from .. import events
+        from ..core import events
         with events.silenced():
             value = view(value, ss[k:])
     values = self._data.copy()
@@ -1038,7 +1038,7 @@ def _copy_to(dst, src):
     view the value without its leading 1s, expand it to the destination, copy_."""
     from .copying import copy_
     from .pointwise import _fill
-    from .. import events
+    from ..core import events
     ds, ss = dst._data.shape, src._data.shape
     if ds == ss:
         copy_(dst, src, op="__setitem__")
@@ -1076,7 +1076,7 @@ def _complex_to(value, dt):
     if dt.kind == "b":
         return value != 0
     if value.imag != 0:
-        from .._cpu_kernel import _C_NAMES
+        from ..compat.numerics import _C_NAMES
         name = "double" if dt == np.float16 else _C_NAMES[dt.name]     # (measured)
         raise RuntimeError(f"value cannot be converted to type {name} without overflow")
     return value.real
@@ -1085,10 +1085,10 @@ def _complex_to(value, dt):
 def _scalar_for(value, like):
     """A number assigned by indexing: a 0-dim tensor of the destination's dtype, on the
     CPU whatever the destination's device (torch's valueToTensor)."""
-    from ..tensor import _wrap
-    from ..device import CPU
-    from .._cpu_kernel import scalar_to
-    from .._quiet import quiet
+    from ..core.tensor import _wrap
+    from ..core.device import CPU
+    from ..compat.numerics import scalar_to
+    from ..compat.quiet import quiet
     if isinstance(value, int) and not -2**63 <= value < 2**63:
         raise ValueError("Overflow when unpacking long long")
     dt = like._data.dtype

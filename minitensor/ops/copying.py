@@ -12,18 +12,18 @@ import builtins
 
 import numpy as np
 
-from ._iter_layout import dim_order, strides_for
+from ..compat.tensor_iterator import dim_order, strides_for
 from ..memory_format import contiguous_format, channels_last
-from .. import events
-from ..autograd import grad_mode
-from ..autograd.node import Node
-from ..device import canonical
-from ..dispatch import record, inplace, check_inplace, listeners
-from ..overlap import assert_no_internal_overlap, assert_no_partial_overlap
-from .._quiet import quiet
-from ..storage import _ptr
-from ..dtypes import FROM_NP, FROM_LEGACY, dtype as _dtype_cls
-from ..tensor import tensor_over, Tensor, _wrap, _vc_of, _storage_of, _bump
+from ..core import events
+from ..core import grad_mode
+from ..core.graph import Node
+from ..core.device import canonical
+from ..core.dispatch import record, inplace, check_inplace, listeners
+from ..compat.memory_overlap import assert_no_internal_overlap, assert_no_partial_overlap
+from ..compat.quiet import quiet
+from ..core.storage import _ptr
+from ..core.dtypes import FROM_NP, FROM_LEGACY, dtype as _dtype_cls
+from ..core.tensor import tensor_over, Tensor, _wrap, _vc_of, _storage_of, _bump
 
 
 class CloneBackward0(Node):
@@ -237,7 +237,7 @@ def _mismatch_dim(a, b):
 
 # ------------------------------------------------------------------ new_*
 def new_tensor(self, data, dtype=None, device=None, requires_grad=False):
-    from ..creation import tensor
+    from .creation import tensor
     if isinstance(data, Tensor):
         import warnings
         warnings.warn(
@@ -253,7 +253,7 @@ def new_tensor(self, data, dtype=None, device=None, requires_grad=False):
 
 def _new_filled(op, fill):
     def fn(self, *size, dtype=None, device=None, requires_grad=False, **kw):
-        from ..creation import _filled
+        from .creation import _filled
         return _filled(op, size, fill if op != "new_full" else None, dtype or self.dtype,
                        device or self._device, requires_grad)
     fn.__name__ = op
@@ -267,7 +267,7 @@ new_empty = _new_filled("new_empty", 0)
 
 def new_full(self, size, fill_value, *, dtype=None, layout=None, device=None, pin_memory=False,
              requires_grad=False):
-    from ..creation import full
+    from .creation import full
     return full(size, fill_value, dtype=dtype or self.dtype, device=device or self._device,
                 requires_grad=requires_grad)
 
@@ -285,7 +285,7 @@ def deepcopy(self, memo):
     st = _storage_of(self)
     key = ("storage", id(st))
     new_st = memo.get(key)
-    from ..storage import UntypedStorage, array_over
+    from ..core.storage import UntypedStorage, array_over
     if new_st is None:
         new_st = UntypedStorage(st._buf.copy(), st._resizable)
         memo[key] = new_st
@@ -341,8 +341,8 @@ def resize_(self, *sizes, memory_format=None, _bump_version=True):
     need = (off + n) * it
     if need > st.nbytes():
         st.resize_(need)
-    from ..storage import array_over
-    from ..tensor import _contiguous_strides
+    from ..core.storage import array_over
+    from ..core.tensor import _contiguous_strides
     changed = tuple(sizes) != self._data.shape
     self._data = array_over(st, self._data.dtype, sizes, _contiguous_strides(sizes), off)
     if changed and _bump_version:   # torch bumps the version only when the geometry changes
@@ -361,7 +361,7 @@ _RESIZED = ("An output with one or more elements was resized since it had shape 
 
 def check_out(op, out, args):
     """torch refuses out= where autograd would need a graph, before the op runs."""
-    from ..autograd.grad_mode import is_grad_enabled
+    from ..core.grad_mode import is_grad_enabled
     if is_grad_enabled() and builtins.any(
             isinstance(a, Tensor) and a.requires_grad for a in (out, *args)):
         raise RuntimeError(f"{op}(): functions with out=... arguments don't support automatic "
@@ -371,7 +371,7 @@ def check_out(op, out, args):
 def write_out(op, out, result, args):
     """torch.<op>(..., out=out): the result is cast into ``out``, which is resized to the
     result's shape first (with torch's warning when it had elements), and returned."""
-    from ..dispatch import SCALAR_NAMES
+    from ..core.dispatch import SCALAR_NAMES
     from .pointwise import _can_cast
     if not isinstance(result, Tensor):
         raise NotImplementedError(f"minitensor does not model out= for {op}, whose result is "
@@ -417,8 +417,8 @@ def resize_as_(self, other, memory_format=None):
 
 
 def set_(self, source=None, storage_offset=0, size=None, stride=None):
-    from ..storage import UntypedStorage, array_over
-    from ..tensor import _contiguous_strides
+    from ..core.storage import UntypedStorage, array_over
+    from ..core.tensor import _contiguous_strides
     if source is None:
         st = UntypedStorage(np.empty(0, np.uint8))
         arr = np.empty(0, self._data.dtype)
@@ -426,7 +426,7 @@ def set_(self, source=None, storage_offset=0, size=None, stride=None):
         st = _storage_of(source)
         arr = source._data.view()
         if arr.dtype != self._data.dtype:
-            from ..dtypes import CPP_NAMES
+            from ..core.dtypes import CPP_NAMES
             raise RuntimeError(
                 f"Could not set tensor of type {CPP_NAMES[source.dtype.name]} to a tensor of "
                 f"type {CPP_NAMES[self.dtype.name]}")
@@ -451,7 +451,7 @@ def set_(self, source=None, storage_offset=0, size=None, stride=None):
 
 
 def _scalar_name(t):
-    from ..dispatch import SCALAR_NAMES
+    from ..core.dispatch import SCALAR_NAMES
     return SCALAR_NAMES[t.dtype.name]
 
 
@@ -484,7 +484,7 @@ def _metadata_inplace(self, op, arr, node, attrs=None):
 
 
 def transpose_(self, dim0, dim1):
-    from ..tensor import _wrap_dim
+    from ..core.tensor import _wrap_dim
     nd = self._data.ndim
     d0, d1 = _wrap_dim(dim0, nd), _wrap_dim(dim1, nd)
     return _metadata_inplace(self, "transpose_", np.swapaxes(self._data, d0, d1),
@@ -499,7 +499,7 @@ def t_(self):
 
 
 def unsqueeze_(self, dim):
-    from ..tensor import _wrap_dim
+    from ..core.tensor import _wrap_dim
     d = _wrap_dim(dim, self._data.ndim + 1)
     from .views import unsqueezed
     return _metadata_inplace(self, "unsqueeze_", unsqueezed(self._data, d), UnsqueezeBackward1,
@@ -561,7 +561,7 @@ def _bernoulli_node(args, kw):
 
 def _float_only(self, kernel):
     if self._data.dtype.kind != "f":
-        from ..dispatch import SCALAR_NAMES
+        from ..core.dispatch import SCALAR_NAMES
         raise NotImplementedError(f'"{kernel}" not implemented for \'{SCALAR_NAMES[self.dtype.name]}\'')
 
 
@@ -613,7 +613,7 @@ _TO_SIGS = (
 
 
 def _to_type_name(a):
-    from ..device import device as _device
+    from ..core.device import device as _device
     if isinstance(a, _dtype_cls):
         return "torch.dtype"
     if isinstance(a, _device):
@@ -624,7 +624,7 @@ def _to_type_name(a):
 def _parse_to(args, kwargs):
     """torch's three ``to`` signatures: (device, dtype, non_blocking, copy),
     (dtype, non_blocking, copy) and (tensor, non_blocking, copy)."""
-    from .. import dtypes as D
+    from ..core import dtypes as D
     dev = kwargs.pop("device", None)
     dt = kwargs.pop("dtype", None)
     copy = kwargs.pop("copy", False)
@@ -643,7 +643,7 @@ def _parse_to(args, kwargs):
             dt, dev, rest = a.dtype, a.device, args[1:]
         else:
             if a is not None:
-                from ..device import device as _device
+                from ..core.device import device as _device
                 dev = _device(a) if not isinstance(a, _device) else a
             rest = args[1:]
             if rest and (rest[0] is None or isinstance(rest[0], _dtype_cls)):
@@ -708,14 +708,14 @@ def cpu(self, memory_format=None):
 
 
 def cuda(self, device=None, non_blocking=False, memory_format=None):
-    from ..device import device as _device
+    from ..core.device import device as _device
     return to(self, _device("cuda", device if isinstance(device, int) else None) if not isinstance(device, (str, _device)) else device)
 
 
 def view_dtype(self, dt):
     if not isinstance(dt, _dtype_cls):
         raise TypeError(f"view(): argument 'dtype' must be torch.dtype, not {type(dt).__name__}")
-    from ..dispatch import make_view, SCALAR_NAMES
+    from ..core.dispatch import make_view, SCALAR_NAMES
     a = self._data
     old_size, new_size = a.itemsize, dt.itemsize
     if old_size != new_size:
@@ -741,7 +741,7 @@ def view_dtype(self, dt):
     try:
         arr = a.view(dt.np)
     except ValueError:      # a geometry NumPy cannot reinterpret but torch can: go by strides
-        from ..storage import array_over
+        from ..core.storage import array_over
         ratio = old_size / new_size
         st = self.stride()
         shape = a.shape[:-1] + (int(a.shape[-1] * ratio),)

@@ -151,7 +151,7 @@ def array_over(storage, dtype_np, shape, strides_elems, offset_elems):
 
 def _warn_typed_storage_removal(stacklevel=3):
     """torch warns once per process that TypedStorage (``t.storage()``) is deprecated."""
-    from ._warn_once import warn_once
+    from ..compat.warn_once import warn_once
     warn_once("TypedStorage is deprecated. It will be removed in the future and UntypedStorage "
               "will be the only storage class. This should only matter to you if you are using "
               "storages directly.  To access UntypedStorage directly, use "

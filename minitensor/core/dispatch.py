@@ -9,8 +9,8 @@ Ops (in ``functions/``) only compute NumPy arrays and say which node class they 
 import numpy as np
 
 from . import events
-from .autograd import grad_mode
-from .autograd.node import saved as _saved, save_plan, save_tensor as _save_tensor, _sequence
+from . import grad_mode
+from .graph import saved as _saved, save_plan, save_tensor as _save_tensor, _sequence
 from .tensor import Tensor, _vc_of, _storage_of, grad_accumulator, _VersionCounter, _laid_out
 
 ndarray = np.ndarray
@@ -28,7 +28,7 @@ def refresh_view(t):
     # a view with a history gets a new one even when its base was detach_()ed
     if t._multi_view or (t._grad_fn is None and base._grad_fn is None and not base._requires_grad):
         return
-    from .functions.views import AsStridedBackward0, geometry
+    from ..ops.views import AsStridedBackward0, geometry
     node = AsStridedBackward0()
     node.base_geometry = geometry(base)
     node.view_geometry = geometry(t)
@@ -279,7 +279,7 @@ def check_inplace(t):
     if b is not None and b._grad_fn is None and b._requires_grad:
         raise RuntimeError(VIEW_OF_LEAF_ERROR)
     if t._grad_fn is not None and t._multi_view:
-        from .autograd.node import _BACKWARD_N
+        from .graph import _BACKWARD_N
         raise RuntimeError(
             f"Output {t._output_nr} of {_BACKWARD_N.sub('', t._grad_fn.name())} is a view and is "
             "being modified inplace. This view is the output of a function that returns multiple "
@@ -362,7 +362,7 @@ def _rebase_history(t, node_cls, inputs, old_edge, attrs, saves):
         if spec:  # after setting grad_fn: a saved result names its maker
             node.save(**_saved_for_inplace(node_cls, node, spec, t, inputs))
         return
-    from .functions.views import CopySlices, AsStridedBackward0, geometry
+    from ..ops.views import CopySlices, AsStridedBackward0, geometry
     if spec:
         node.save(**_saved_for_inplace(node_cls, node, spec, t, inputs))
     cs = CopySlices()
@@ -395,5 +395,5 @@ def _saved_for_inplace(node_cls, node, spec, t, inputs):
     return _needed(spec, need, node.next_functions, t, inputs, pick)
 
 
-from .autograd import function as _function  # noqa: E402  (its apply links like link())
+from ..autograd import function as _function  # noqa: E402  (its apply links like link())
 _function._edge, _function._wants_grad = edge, wants_grad

@@ -14,10 +14,10 @@ from heapq import heappop, heappush
 
 import numpy as np
 
-from .. import events
-from ..storage import UntypedStorage
+from . import events
+from .storage import UntypedStorage
 from . import grad_mode
-from .node import AccumulateGrad
+from .graph import AccumulateGrad
 
 # Tensor helpers, set by tensor.py once Tensor exists (tensor.py imports this package
 # first, so they cannot be imported here; an import inside a function costs ~1 us a call)
@@ -300,12 +300,12 @@ def _node_prehooks(node, slots):
 def _hook_result(hook, original, r):
     """What a gradient hook returned, checked as torch's check_single_result does: a
     tensor of the gradient's type and size."""
-    from ..tensor import Tensor
+    from .tensor import Tensor
     if not isinstance(r, Tensor):
         raise TypeError(f"expected Variable, but hook returned '{_tp_name(r)}'")
     name = getattr(hook, "__name__", "<unknown>")
     if r._data.dtype != original.dtype:
-        from ..dtypes import FROM_NP
+        from .dtypes import FROM_NP
         raise RuntimeError(
             f"hook '{name}' has changed the type of value (was torch.{FROM_NP[original.dtype]._legacy} "
             f"got torch.{FROM_NP[r._data.dtype]._legacy})")
@@ -315,7 +315,7 @@ def _hook_result(hook, original, r):
 
 
 def _tp_name(x):
-    from .._arg_parser import tp_name
+    from ..compat.arg_parser import tp_name
     return tp_name(x)
 
 
@@ -413,7 +413,7 @@ def run_backward_graph(roots, grads, retain_graph, capture, targets):
     and grad mode on, so the backward pass is itself recorded. A node whose inputs to
     its formula are all constants runs its NumPy formula; otherwise it needs a
     ``backward_graph`` (tensor ops), which only some nodes have."""
-    from .node import SavedTensor
+    from .graph import SavedTensor
     deps, seen, needed = _graph([n for n, _ in roots], targets)
     buffers = {}
 
@@ -480,7 +480,7 @@ def run_backward_graph(roots, grads, retain_graph, capture, targets):
 
 
 def _dtype(np_dtype):
-    from ..dtypes import FROM_NP
+    from .dtypes import FROM_NP
     return FROM_NP[np_dtype]
 
 

@@ -14,7 +14,7 @@ import math
 
 import numpy as np
 
-from minitensor.dtypes import get_default_dtype
+from ..core.dtypes import get_default_dtype
 
 
 @dataclasses.dataclass

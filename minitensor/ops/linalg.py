@@ -1,13 +1,13 @@
 """Matrix products: matmul (with torch's 1-d and batch rules), mm, bmm, dot."""
 import numpy as np
 
-from ..autograd.node import Node
-from ..dispatch import record
-from ..tensor import Tensor
+from ..core.graph import Node
+from ..core.dispatch import record
+from ..core.tensor import Tensor
 from .pointwise import operands, broadcast_error
 from . import views as V
-from ..dtypes import CPP_NAMES
-from ..dispatch import SCALAR_NAMES
+from ..core.dtypes import CPP_NAMES
+from ..core.dispatch import SCALAR_NAMES
 
 
 def _shape_str(a):

@@ -7,15 +7,15 @@ shape, so no formula has to undo broadcasting.
 """
 import numpy as np
 
-from .. import dtypes as D
-from ..autograd.node import Node
-from ..dispatch import record, inplace, write, check_inplace, needs_grad
-from .._cpu_kernel import scalar_to
-from ..overlap import assert_no_internal_overlap, assert_no_partial_overlap
-from ..tensor import Tensor, _wrap
-from ..device import CPU
+from ..core import dtypes as D
+from ..core.graph import Node
+from ..core.dispatch import record, inplace, write, check_inplace, needs_grad
+from ..compat.numerics import scalar_to
+from ..compat.memory_overlap import assert_no_internal_overlap, assert_no_partial_overlap
+from ..core.tensor import Tensor, _wrap
+from ..core.device import CPU
 
-from .._quiet import quiet
+from ..compat.quiet import quiet
 
 
 # ------------------------------------------------------------------ operands
@@ -37,7 +37,7 @@ def _as_operand(x, what):
     if isinstance(x, (bool, int, float)):
         return x
     if isinstance(x, (np.ndarray, np.generic)):
-        from ..creation import tensor as _tensor
+        from .creation import tensor as _tensor
         return _tensor(x)
     raise ForeignOperand(what)
 
@@ -574,7 +574,7 @@ subtract = sub
 
 
 def rdiv(input, other):
-    from ..creation import _scalar_tensor
+    from .creation import _scalar_tensor
     return div(_scalar_tensor(other, input), input)
 
 
@@ -600,8 +600,8 @@ def _div_floor(a, b):
 
 def floor_divide(input, other):
     out = div(input, other, rounding_mode="floor")
-    from ..dispatch import needs_grad, link
-    from ..autograd import grad_mode
+    from ..core.dispatch import needs_grad, link
+    from ..core import grad_mode
     if grad_mode.enabled and out._data.dtype.kind == "f" and needs_grad((input, other)):
         link(out, _NotImplementedNode, (input, other))
     return out
@@ -975,7 +975,7 @@ def _relabel(out, op, inputs, node_cls, attrs=None):
 
 
 def clamp_min(input, min):
-    from ..autograd import grad_mode
+    from ..core import grad_mode
     with grad_mode.no_grad():
         out = clamp(input, min=min)
     return _relabel(out, "clamp_min", (input, min) if isinstance(min, Tensor) else (input,),
@@ -984,7 +984,7 @@ def clamp_min(input, min):
 
 
 def clamp_max(input, max):
-    from ..autograd import grad_mode
+    from ..core import grad_mode
     with grad_mode.no_grad():
         out = clamp(input, max=max)
     return _relabel(out, "clamp_max", (input, max) if isinstance(max, Tensor) else (input,),
@@ -1015,7 +1015,7 @@ def equal(input, other):
 
 def _same_dtype(input, other):
     if input._data.dtype != other._data.dtype:
-        from ..dispatch import SCALAR_NAMES
+        from ..core.dispatch import SCALAR_NAMES
         raise RuntimeError(f"{SCALAR_NAMES[input.dtype.name]} did not match "
                            f"{SCALAR_NAMES[other.dtype.name]}")
 
@@ -1026,7 +1026,7 @@ def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
 
 
 def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
-    from ..tensor import _bump
+    from ..core.tensor import _bump
     _same_dtype(input, other)
     out = record("isclose", np.isclose(input._data, other._data, rtol, atol, equal_nan),
                  input._device, (input, other), None)
@@ -1048,7 +1048,7 @@ def logical_or(input, other):
 
 def _no_kernel(kernel, dtype):
     """torch's error when a kernel has no loop for ``dtype`` (a NumPy dtype)."""
-    from ..dispatch import SCALAR_NAMES
+    from ..core.dispatch import SCALAR_NAMES
     return NotImplementedError(f"\"{kernel}\" not implemented for '{SCALAR_NAMES[dtype.name]}'")
 
 
@@ -1100,7 +1100,7 @@ def isfinite(input):
 def _check_castable(op, t, *others):
     dt = result_dtype(t, *others)
     if dt is not t.dtype and not _can_cast(dt, t.dtype):
-        from ..dispatch import SCALAR_NAMES
+        from ..core.dispatch import SCALAR_NAMES
         raise RuntimeError(f"result type {SCALAR_NAMES[dt.name]} can't be cast to the desired "
                            f"output type {SCALAR_NAMES[t.dtype.name]}")
     return dt
@@ -1142,7 +1142,7 @@ def _inplace_binary(op, t, other, compute, node, attrs=None, to_float=False):
     if to_float and not dt.is_floating_point:
         dt = D.get_default_dtype()      # true division of integers gives the default float
     if dt is not t.dtype and not _can_cast(dt, t.dtype):
-        from ..dispatch import SCALAR_NAMES
+        from ..core.dispatch import SCALAR_NAMES
         raise RuntimeError(f"result type {SCALAR_NAMES[dt.name]} can't be cast to the desired "
                            f"output type {SCALAR_NAMES[t.dtype.name]}")
     return _inplace_values(op, t, _arr(t, dt.np), _arr(other, dt.np), other, compute, node, attrs)
@@ -1217,7 +1217,7 @@ def mul_(self, other):
 
 def div_(self, other, *, rounding_mode=_NO_MODE):
     if rounding_mode is not _NO_MODE and rounding_mode is not None:
-        from ..autograd import grad_mode
+        from ..core import grad_mode
         with grad_mode.no_grad():
             r = div(self, other, rounding_mode=rounding_mode)
         return inplace("div_", self, r._data, (self, other), DivBackward2)
@@ -1255,7 +1255,7 @@ def _inplace_unary(op, node, fn, to_float=True):
                 raise RuntimeError("Boolean inputs not supported for relu")
         check_inplace(self)
         if to_float and self._data.dtype.kind != "f":
-            from ..dispatch import SCALAR_NAMES
+            from ..core.dispatch import SCALAR_NAMES
             raise RuntimeError(f"result type Float can't be cast to the desired output type "
                                f"{SCALAR_NAMES[self.dtype.name]}")
         assert_no_internal_overlap(self._data)
@@ -1284,8 +1284,8 @@ def clamp_(self, min=None, max=None, *, _op="clamp_"):
     _clamp_args(min, max)
     dt = result_dtype(self, *(v for v in (min, max) if v is not None and not isinstance(v, Tensor)))
     if dt is not self.dtype and not _can_cast(dt, self.dtype):
-        from ..dispatch import SCALAR_NAMES
-        from ..dtypes import CPP_NAMES      # clamp_'s message names the C++ type
+        from ..core.dispatch import SCALAR_NAMES
+        from ..core.dtypes import CPP_NAMES      # clamp_'s message names the C++ type
         raise RuntimeError(f"result type {SCALAR_NAMES[dt.name]} can't be cast to the desired "
                            f"output type {CPP_NAMES[self.dtype.name]}")
     check_inplace(self)
@@ -1716,7 +1716,7 @@ class LerpBackward1(Node):      # a tensor weight
 
 def _lerp_args(op, input, end, weight):
     """torch's lerp checks dtypes (end's, then weight's), then shapes, then the kernel."""
-    from .._cpu_kernel import TYPEID_NAMES as names
+    from ..compat.numerics import TYPEID_NAMES as names
     dt = input._data.dtype
     for name, t in (("end", end), ("weight", weight)):
         if isinstance(t, Tensor) and t._data.dtype != dt:
@@ -1735,7 +1735,7 @@ def _lerp_args(op, input, end, weight):
 
 
 def lerp(input, end, weight):
-    from .._cpu_kernel import lerp as kernel
+    from ..compat.numerics import lerp as kernel
     _check_tensor("lerp", input)
     _, w = _lerp_args("lerp", input, end, weight)
     arr = kernel(input._data, end._data, w)
@@ -1745,7 +1745,7 @@ def lerp(input, end, weight):
 
 
 def lerp_(self, end, weight):
-    from .._cpu_kernel import lerp as kernel
+    from ..compat.numerics import lerp as kernel
     check_inplace(self)
     shape, w = _lerp_args("lerp_", self, end, weight)
     if shape != self._data.shape:
@@ -1797,7 +1797,7 @@ def _inplace_from(op, fn, to_float_check=True, nodes=None):
         dt = result_dtype(self, other) if isinstance(other, (Tensor, bool, int, float)) else None
         if dt is not None and dt is not self.dtype and not _can_cast(dt, self.dtype) \
                 and op not in _COMPARE_:
-            from ..dispatch import SCALAR_NAMES
+            from ..core.dispatch import SCALAR_NAMES
             raise RuntimeError(f"result type {SCALAR_NAMES[dt.name]} can't be cast to the desired "
                                f"output type {SCALAR_NAMES[self.dtype.name]}")
         try:
@@ -1810,7 +1810,7 @@ def _inplace_from(op, fn, to_float_check=True, nodes=None):
             raise
         dt = r.dtype
         if dt is not self.dtype and not _can_cast(dt, self.dtype):
-            from ..dispatch import SCALAR_NAMES
+            from ..core.dispatch import SCALAR_NAMES
             raise RuntimeError(f"result type {SCALAR_NAMES[dt.name]} can't be cast to the desired "
                                f"output type {SCALAR_NAMES[self.dtype.name]}")
         if r._data.shape != self._data.shape:

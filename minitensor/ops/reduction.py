@@ -4,11 +4,11 @@ import collections
 
 import numpy as np
 
-from .. import dtypes as D
-from ..autograd.node import Node, input_sizes
-from ..dispatch import record, SCALAR_NAMES
-from ..tensor import Tensor, _wrap_dim
-from .._quiet import quiet
+from ..core import dtypes as D
+from ..core.graph import Node, input_sizes
+from ..core.dispatch import record, SCALAR_NAMES
+from ..core.tensor import Tensor, _wrap_dim
+from ..compat.quiet import quiet
 
 builtins_all, builtins_any = builtins.all, builtins.any
 
@@ -163,7 +163,7 @@ MinBackward0 = type("MinBackward0", (MaxBackward0,), {"__slots__": ()})
 def _autograd_dtype(t, dtype):
     """A differentiable op asked for an integer result from a tensor that requires grad:
     torch's autograd refuses to record it."""
-    from ..dispatch import needs_grad
+    from ..core.dispatch import needs_grad
     if dtype.np.kind not in "fc" and needs_grad((t,)):
         raise RuntimeError(f"Autograd not support dtype: {SCALAR_NAMES[dtype.name]}")
 

@@ -11,7 +11,7 @@ import weakref
 import numpy as np
 
 from . import events
-from .autograd import grad_mode
+from . import grad_mode
 from .device import CPU, canonical
 from .dtypes import FROM_NP, FROM_LEGACY, dtype as _dtype_cls
 from .size import of_shape
@@ -124,7 +124,7 @@ class Tensor:
     __array_priority__ = 1000  # NumPy defers to the tensor's operators (see _methods.py)
 
     def __new__(cls, *args, **kwargs):
-        from .creation import legacy_new
+        from ..ops.creation import legacy_new
         return legacy_new(cls, *args, **kwargs)
 
     def __init__(self, *args, **kwargs):
@@ -158,7 +158,7 @@ class Tensor:
 
     @property
     def layout(self):
-        from .layout import strided
+        from ..layout import strided
         return strided
 
     @property
@@ -353,7 +353,7 @@ class Tensor:
                 fn._tensor_hooks = {}
             lst = fn._tensor_hooks.setdefault(self._output_nr, [])
         lst.append(hook)
-        from .autograd.node import _RemovableHandle
+        from .graph import _RemovableHandle
         return _RemovableHandle(lst, hook)
 
     def register_post_accumulate_grad_hook(self, hook):
@@ -365,16 +365,16 @@ class Tensor:
         if self._post_acc_hooks is None:
             self._post_acc_hooks = []
         self._post_acc_hooks.append(hook)
-        from .autograd.node import _RemovableHandle
+        from .graph import _RemovableHandle
         return _RemovableHandle(self._post_acc_hooks, hook)
 
     def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
-        from .autograd import backward
+        from ..autograd import backward
         backward(self, gradient, retain_graph, create_graph, inputs=inputs)
 
     # --------------------------------------------------------- Python protocol
     def __repr__(self, *, tensor_contents=None):
-        from ._tensor_str import tensor_repr
+        from ..compat.tensor_str import tensor_repr
         return tensor_repr(self, tensor_contents=tensor_contents)
 
     def __str__(self):
@@ -393,7 +393,7 @@ class Tensor:
     def __iter__(self):
         if self._data.ndim == 0:
             raise TypeError("iteration over a 0-d tensor")
-        from .functions.views import unbind
+        from ..ops.views import unbind
         return iter(unbind(self, 0))
 
     def __bool__(self):
@@ -454,18 +454,18 @@ class Tensor:
         "__array_wrap__ must accept context and return_scalar arguments" (so does torch)."""
         if array.dtype == np.bool_:
             array = array.astype(np.uint8)
-        from .creation import from_numpy
+        from ..ops.creation import from_numpy
         return from_numpy(array)
 
     def __reduce_ex__(self, proto):
         return (_rebuild, _pickle_args(self))
 
     def __deepcopy__(self, memo):
-        from .functions.copying import deepcopy
+        from ..ops.copying import deepcopy
         return deepcopy(self, memo)
 
     def __copy__(self):
-        from .functions.copying import shallow_copy
+        from ..ops.copying import shallow_copy
         return shallow_copy(self)
 
     def __setstate__(self, state):
@@ -555,16 +555,16 @@ def _is_contiguous(shape, strides):
     return True
 
 
-from .autograd import node as _node  # noqa: E402  (node.py needs these; see there)
+from . import graph as _node  # noqa: E402  (node.py needs these; see there)
 _node.Tensor = Tensor
 _node._vc_of = _vc_of
 _node._VersionCounter = _VersionCounter
 _node._wrap = _wrap
-from .autograd import engine as _engine  # noqa: E402
+from . import backward as _engine  # noqa: E402
 _engine._wrap, _engine._bump, _engine._vc_of = _wrap, _bump, _vc_of
-from . import autograd as _autograd  # noqa: E402
+from .. import autograd as _autograd  # noqa: E402
 _autograd.Tensor, _autograd.grad_accumulator, _autograd._wrap = Tensor, grad_accumulator, _wrap
-from .autograd import function as _function  # noqa: E402
+from ..autograd import function as _function  # noqa: E402
 _function.Tensor, _function._wrap = Tensor, _wrap
 AccumulateGrad = _node.AccumulateGrad
 _sequence = _node._sequence

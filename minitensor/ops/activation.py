@@ -1,10 +1,10 @@
 """softmax and log_softmax over one dim (numerically stable)."""
 import numpy as np
 
-from ..autograd.node import Node
-from ..dispatch import record
-from ..tensor import _wrap_dim
-from .._quiet import quiet
+from ..core.graph import Node
+from ..core.dispatch import record
+from ..core.tensor import _wrap_dim
+from ..compat.quiet import quiet
 
 
 class SoftmaxBackward0(Node):
@@ -34,7 +34,7 @@ def _prep(input, dim, dtype, op):
     if dtype is not None:
         x = x.astype(dtype.np)
     elif x.dtype.kind != "f" and x.size:     # an empty input returns before any kernel
-        from ..dispatch import SCALAR_NAMES
+        from ..core.dispatch import SCALAR_NAMES
         kernel = "lastdim_kernel_impl" if d == max(x.ndim - 1, 0) else "kernel_impl"
         raise NotImplementedError(f'"{op}_{kernel}" not implemented for '
                                   f"'{SCALAR_NAMES[input.dtype.name]}'")

@@ -13,7 +13,7 @@ import re
 
 import numpy as np
 
-from ..dtypes import FROM_NP as _FROM_NP
+from .dtypes import FROM_NP as _FROM_NP
 
 _sequence = itertools.count()
 _new = object.__new__
