@@ -4,18 +4,20 @@
 runs unchanged. The ``cuda`` device is simulated (host memory, device tag only).
 """
 from .compat.quiet import install_warning_filter as _install_warning_filter
-from .core.dtypes import (dtype, float32, float64, float16, int64, int32, int16, int8, uint8,
-                          bool_ as bool, get_default_dtype, set_default_dtype, promote_types)
+from .core.dtypes import (dtype, can_cast, float32, float64, float16, int64, int32, int16, int8,
+                          uint8, bool_ as bool, get_default_dtype, set_default_dtype,
+                          promote_types)
 from .core.device import device
 from .core.size import Size
 from .core.tensor import Tensor
 from .core.storage import UntypedStorage
-from . import api as _methods  # noqa: F401  (attaches ops to Tensor)
+from . import api as _api    # binds the ops and the Python protocol onto Tensor
 from .ops.creation import (tensor, as_tensor, asarray, from_numpy, zeros, ones, empty, full,
                            eye, zeros_like, ones_like, empty_like, full_like, rand_like,
                            randn_like, arange, linspace, logspace, rand, randn, randint,
                            randperm, normal)
-from .random import manual_seed, seed, initial_seed, get_rng_state, set_rng_state, Generator
+from .ops.random import (manual_seed, seed, initial_seed, get_rng_state, set_rng_state,
+                         Generator)
 from .autograd import no_grad, enable_grad, set_grad_enabled, is_grad_enabled, inference_mode
 from .autograd import is_inference_mode_enabled, is_anomaly_enabled, is_anomaly_check_nan_enabled
 from .ops.pointwise import (add, sub, subtract, mul, multiply, div, divide, true_divide,
@@ -43,12 +45,12 @@ from .ops.join import (cat, concat, concatenate, stack, hstack, vstack, row_stac
                        column_stack)
 from .ops.activation import softmax, log_softmax
 from .ops.copying import clone, detach
-from .api import reciprocal
-from .core.dtypes import finfo, iinfo
+from .ops.pointwise import reciprocal, result_dtype
+from .compat.finfo import finfo, iinfo
 from .ops.creation import (scalar_tensor, randint_like, broadcast_tensors, broadcast_shapes,
                            bernoulli, multinomial)
-from . import autograd, cuda
-from . import events
+from . import autograd, cuda, events, nn, optim, random, serialization
+from .serialization import save, load
 from .compat.tensor_str import set_printoptions, get_printoptions
 
 float = float32
@@ -58,8 +60,8 @@ long = int64
 int = int32
 short = int16
 cfloat = None
-from .layout import layout, strided
-from .memory_format import memory_format, contiguous_format, preserve_format, channels_last
+from .compat.layouts import (layout, strided, memory_format, contiguous_format,
+                              preserve_format, channels_last)
 __version__ = "2.13.0"    # the torch version whose behaviour minitensor follows
 
 from .ops.creation import TYPED_CONSTRUCTORS as _TC   # legacy typed constructors
@@ -90,55 +92,14 @@ def is_floating_point(input):
 
 
 def result_type(tensor1, tensor2):
-    from .ops.pointwise import result_dtype
     return result_dtype(tensor1, tensor2)
 
 
-def can_cast(from_, to):
-    return from_._category <= to._category
-
-
-def save(obj, f, *args, **kwargs):
-    from .serialization import save as _save
-    return _save(obj, f, *args, **kwargs)
-
-
-def load(f, *args, **kwargs):
-    from .serialization import load as _load
-    return _load(f, *args, **kwargs)
-
-
-def _lazy(name):
-    import importlib
-    return importlib.import_module("." + name, __name__)
-
-
 def __getattr__(name):
-    if name in ("nn", "optim"):
-        return _lazy(name)
     raise AttributeError(f"module 'torch' has no attribute '{name}'")
 
+
 # torch.add(t, ...) and the other functions of Tensor ops check their arguments with
-# torch's parser, as the methods do (minitensor/_methods.py)
-from .compat import arg_parser as _ap
-from .compat._generated import signatures as _sg  # noqa: E402
-globals().update({n: _ap.checked_function(n, globals()[n]) for n in _sg.FUNCTIONS if n in globals()})
-
-
-def _no_call_without_arguments(fn, message):
-    """A factory called with no argument at all raises torch's own TypeError (its other
-    argument errors are checked where the factory is written)."""
-    import functools
-
-    @functools.wraps(fn)
-    def factory(*args, **kwargs):
-        if not args and not kwargs:
-            raise TypeError(message)
-        return fn(*args, **kwargs)
-    return factory
-
-
-globals().update({n: _no_call_without_arguments(globals()[n], m)
-                  for n, m in _sg.NOARG_MESSAGES.items() if n in globals()})
-
+# torch's parser, as the methods do (api.py)
+globals().update(_api.torch_functions(globals()))
 _install_warning_filter()   # NumPy's inf/nan warnings from inside ops: torch is silent

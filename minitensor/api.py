@@ -1,8 +1,19 @@
-"""Attach the ops in ``functions/`` to Tensor as methods and operators, the way
-torch exposes ``torch.add(a, b)``, ``a.add(b)`` and ``a + b`` as one op."""
+"""The torch surface of the engine: ops become Tensor methods, operators and ``torch.*``
+functions, each checked by torch's argument parser first (compat/arg_parser.py), the
+way torch exposes ``torch.add(a, b)``, ``a.add(b)`` and ``a + b`` as one op. The Python
+side of Tensor (``_tensor.py``) and of graph nodes (``autograd/graph.py``) is bound onto
+core's classes here too: this is the one module that adds to another's classes."""
+import functools
+
 import numpy as np
 
+from . import _tensor
+from .autograd import graph as _graph
+from .compat import arg_parser as _arg_parser
+from .compat._generated import signatures as _signatures
+from .core import dtypes as _D
 from .core.dispatch import record
+from .core.graph import Node
 from .core.tensor import Tensor
 from .ops import pointwise as P, reduction as R, views as V, copying as C
 from .ops import linalg as L, join as J, activation as A, indexing as I
@@ -65,29 +76,14 @@ def _arith(fn, name, ufunc, node_cls, bool_ok=True):
 _BOOL = np.dtype(bool)
 
 
-def reciprocal(self):
-    return P._unary("reciprocal", self, np.reciprocal, ReciprocalBackward0)
-
-
-class ReciprocalBackward0(P.Node):
-    saves = (("result", -1),)
-
-    def backward(self, g):
-        (r,) = self.saved()
-        return (-g * r * r,)
-
-
-reciprocal_ = P._inplace_unary("reciprocal_", ReciprocalBackward0, np.reciprocal)
-
-
 def _rtruediv(self, other):
     if isinstance(other, np.ndarray):
-        return reciprocal(self) * other     # torch's own __rdiv__: NumPy then multiplies
+        return P.reciprocal(self) * other     # torch's own __rdiv__: NumPy then multiplies
     if not _operand_ok(other):
         return NotImplemented
     if isinstance(other, Tensor):
         return P.div(other, self)
-    return P.mul(reciprocal(self), other)
+    return P.mul(P.reciprocal(self), other)
 
 
 def _rsub(self, other):
@@ -159,7 +155,7 @@ METHODS = {
     "cos": P.cos, "tanh": P.tanh, "sigmoid": P.sigmoid, "relu": P.relu, "sign": P.sign,
     "clamp": P.clamp, "clip": P.clamp, "clamp_min": P.clamp_min, "clamp_max": P.clamp_max,
     "maximum": P.maximum, "minimum": P.minimum, "where": lambda self, cond, other: P.where(cond, self, other),
-    "reciprocal": reciprocal,
+    "reciprocal": P.reciprocal,
     "eq": P.eq, "ne": P.ne, "lt": P.lt, "le": P.le, "gt": P.gt, "ge": P.ge,
     "greater": P.gt, "greater_equal": P.ge, "less": P.lt, "less_equal": P.le, "not_equal": P.ne,
     "equal": P.equal, "allclose": P.allclose, "isclose": P.isclose,
@@ -181,7 +177,7 @@ METHODS = {
     "square_": P.square_, "log2_": P.log2_, "log10_": P.log10_, "log1p_": P.log1p_,
     "expm1_": P.expm1_, "rsqrt_": P.rsqrt_, "tan_": P.tan_, "erf_": P.erf_, "erfc_": P.erfc_, "frac_": P.frac_, "floor_": P.floor_,
     "ceil_": P.ceil_, "round_": P.round_, "trunc_": P.trunc_, "fix_": P.trunc_,
-    "reciprocal_": reciprocal_,
+    "reciprocal_": P.reciprocal_,
     # indexing and more views
     "flip": I.flip, "roll": I.roll, "index_select": I.index_select, "gather": I.gather,
     "take": I.take, "take_along_dim": I.take_along_dim, "masked_fill": I.masked_fill,
@@ -251,21 +247,20 @@ METHODS = {
     "bitwise_and_": P.bitwise_and_, "bitwise_or_": P.bitwise_or_, "bitwise_xor_": P.bitwise_xor_,
 }
 
-from .core import dtypes as _D  # noqa: E402
-
 for _name, _dt in (("float", _D.float32), ("double", _D.float64), ("half", _D.float16),
                    ("long", _D.int64), ("int", _D.int32), ("short", _D.int16), ("char", _D.int8),
                    ("byte", _D.uint8), ("bool", _D.bool_)):
     METHODS[_name] = C._cast(_dt)
 
-from .compat import arg_parser as _arg_parser
-from .compat._generated import signatures as _signatures  # noqa: E402
-
-_arg_parser._tensor_cls = Tensor
+# the Python protocol first (repr, len, item, .grad, backward, ...), then the ops
+for _name, _fn in _tensor.PROTOCOL.items():
+    if callable(_fn) and hasattr(_fn, "__qualname__"):
+        _fn.__qualname__ = f"Tensor.{_name}"      # as Python names a method (in messages)
+    setattr(Tensor, _name, _fn)
 for _name, _fn in METHODS.items():
     setattr(Tensor, _name, _arg_parser.checked_method(_name, _fn))
 
-# the methods tensor.py defines itself (size, stride, item, ...) get the same checks
+# the methods core/tensor.py and _tensor.py define (size, stride, item, ...) get the same checks
 for _name in sorted(_signatures.NOARGS | set(_signatures.TENSOR_METHODS)):
     if _name not in METHODS and callable(Tensor.__dict__.get(_name)):
         setattr(Tensor, _name, _arg_parser.checked_method(_name, Tensor.__dict__[_name]))
@@ -288,3 +283,30 @@ for _name in ("shape", "dtype", "is_leaf", "grad_fn", "device", "ndim"):
     _prop = Tensor.__dict__.get(_name)
     if isinstance(_prop, property) and _prop.fset is None:
         setattr(Tensor, _name, property(_prop.fget, _read_only(_name), None, _prop.__doc__))
+
+
+# a node's Python face: grad_fn(g), grad_fn._saved_self, dir(grad_fn)
+Node.__call__ = _graph.node_call
+Node.__getattr__ = _graph.saved_attribute
+Node.__dir__ = _graph.node_dir
+
+
+# ---------------------------------------------------------------- torch.<op>
+def torch_functions(namespace):
+    """``namespace``'s functions as torch.<op>: torch's argument checks first (and its
+    ``out=``), and its own TypeError for a factory called with no argument at all."""
+    out = {n: _arg_parser.checked_function(n, namespace[n], out=(C.check_out, C.write_out))
+           for n in _signatures.FUNCTIONS if n in namespace}
+    for n, message in _signatures.NOARG_MESSAGES.items():
+        if n in namespace:
+            out[n] = _no_call_without_arguments(out.get(n, namespace[n]), message)
+    return out
+
+
+def _no_call_without_arguments(fn, message):
+    @functools.wraps(fn)
+    def factory(*args, **kwargs):
+        if not args and not kwargs:
+            raise TypeError(message)
+        return fn(*args, **kwargs)
+    return factory

@@ -13,9 +13,11 @@ import os
 import pickle
 
 
-from .core.storage import UntypedStorage
-from .core.tensor import Tensor, _rebuild_on, _storage_of
 from .core.device import canonical
+from .core.storage import UntypedStorage
+from .core.tensor import Tensor, storage_of
+from .nn.parameter import Parameter
+from .ops.copying import rebuild_on
 
 
 class _Pickler(pickle.Pickler):
@@ -25,7 +27,7 @@ class _Pickler(pickle.Pickler):
             it = a.itemsize
             # the storage object itself: pickle's memo writes it once for every tensor on it
             # (requires_grad as the tensor reports it: a non-leaf loads as a leaf that does)
-            args = (_storage_of(obj), a.dtype.str, a.shape, tuple(s // it for s in a.strides),
+            args = (storage_of(obj), a.dtype.str, a.shape, tuple(s // it for s in a.strides),
                     obj.storage_offset(), str(obj._device), obj.requires_grad)
             if type(obj).__name__ == "Parameter":
                 return _rebuild_parameter, args
@@ -40,11 +42,10 @@ def _rebuild_storage(buf, resizable):
 
 
 def _rebuild_tensor(storage, dt, shape, strides, offset, dev, requires_grad):
-    return _rebuild_on(storage, dt, shape, strides, offset, dev, requires_grad)
+    return rebuild_on(storage, dt, shape, strides, offset, dev, requires_grad)
 
 
 def _rebuild_parameter(*args):
-    from .nn import Parameter
     t = _rebuild_tensor(*args)
     return Parameter(t, requires_grad=t._requires_grad)
 

@@ -37,7 +37,7 @@ class FakeTensor:
 
     def __init__(self, arr, *, device="cpu", requires_grad=False, grad_fn=None):
         self._data = arr
-        self.dtype = mdt.from_numpy_dtype(arr.dtype)
+        self.dtype = mdt.FROM_NP[arr.dtype]
         self.device = mdevice(device)
         self.grad_fn = None if grad_fn is None else FakeGradFn(grad_fn)
         self.is_leaf = grad_fn is None

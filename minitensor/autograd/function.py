@@ -23,12 +23,10 @@ import warnings
 import numpy as np
 
 from ..core import grad_mode
-from ..core.graph import Node, SavedConst, save_tensor, _public, _sequence
-
-Tensor = None       # set by tensor.py (the two modules need each other)
-_wrap = None
-_edge = None        # dispatch.edge
-_wants_grad = None  # dispatch.wants_grad
+from ..core.dispatch import edge as _edge, wants_grad as _wants_grad
+from ..core.graph import Node, SavedConst, save_tensor, _sequence
+from ..core.tensor import Tensor, wrap
+from .graph import _public
 
 _LEGACY = ("Legacy autograd function with non-static forward method is deprecated. Please use "
            "new-style autograd function with static forward method. (Example: "
@@ -93,7 +91,7 @@ class BackwardCFunction(Node):
             if not self._materialize or meta is None:
                 return None
             g = np.zeros(meta[0], meta[1])       # an unused output's gradient: zeros
-        return _wrap(np.asarray(g))
+        return wrap(np.asarray(g))
 
     def __repr__(self):
         return f"<torch.autograd.function.{type(self).__name__} object at {id(self):#x}>"

@@ -19,31 +19,11 @@ import warnings
 import numpy as np
 
 from ._generated import signatures as _signatures
+from .layouts import layout as _layout, memory_format as _memory_format
 from ..core.device import device as _device
-from ..core.dtypes import dtype as _dtype
-from ..layout import layout as _layout
-from ..memory_format import memory_format as _memory_format
-from ..random import Generator as _Generator
+from ..core.dtypes import dtype as _dtype, type_name as tp_name
 from ..core.storage import UntypedStorage as _Storage
-
-_tensor_cls = None      # set by _methods (tensor.py imports this module's users)
-
-# torch's C names for its types, as its messages print them (Py_TYPE(obj)->tp_name)
-_TP_NAMES = {_dtype: "torch.dtype", _device: "torch.device", _layout: "torch.layout",
-             _memory_format: "torch.memory_format",
-             _Generator: "torch._C.Generator", _Storage: "torch.storage.UntypedStorage"}
-
-
-def tp_name(obj):
-    t = type(obj)
-    name = _TP_NAMES.get(t)
-    if name is not None:
-        return name
-    if t.__module__ == "numpy":
-        return "numpy." + t.__name__
-    if t.__name__ == "Size" and isinstance(obj, tuple):
-        return "torch.Size"
-    return t.__name__
+from ..core.tensor import Tensor as _tensor_cls
 
 
 # ----------------------------------------------------------------- what each type accepts
@@ -210,7 +190,7 @@ _CHECKS = {
     "QScheme": lambda p, o, st: False,
     "Device": lambda p, o, st: _check_long(o) or isinstance(o, (str, _device)),
     "Stream": lambda p, o, st: False,
-    "Generator": lambda p, o, st: isinstance(o, _Generator),
+    "Generator": lambda p, o, st: tp_name(o) == "torch._C.Generator",
     "Storage": lambda p, o, st: isinstance(o, _Storage),
     "PyObject*": lambda p, o, st: True,
     "std::string": lambda p, o, st: isinstance(o, str),
@@ -698,10 +678,11 @@ _UNWRAP = {"int64_t": int, "SymInt": int, "double": float}
 _FUNCTION_PARSERS = {}
 
 
-def checked_function(name, impl, signatures=None):
+def checked_function(name, impl, signatures=None, out=None):
     """``impl`` as torch.<name>, its arguments first checked against torch's function
     signatures ("add(Tensor input, Tensor other, *, Scalar alpha=1, Tensor out=None)";
-    by default the generated ones)."""
+    by default the generated ones). ``out``: (check_out, write_out), how ``out=`` is
+    refused before the op and written after it (see ops/copying.py)."""
     if signatures is not None:
         parser = PythonArgParser(signatures)
     else:
@@ -718,18 +699,18 @@ def checked_function(name, impl, signatures=None):
             sig, _, args, kwargs = _first_sight(parser, args, kwargs, key, True)
             if sig.deprecated:
                 return _call_deprecated(impl, None, sig, args, kwargs)
-        out = None
+        dst = None
         if kwargs:
             if "out" in kwargs:
                 kwargs = dict(kwargs)
-                out = kwargs.pop("out")
+                dst = kwargs.pop("out")
             if not positional.isdisjoint(kwargs):
                 args, kwargs = _as_impl_takes(parser, args, kwargs)
-        if out is None:
+        if dst is None:
             return impl(*args, **kwargs)
-        from ..ops.copying import check_out, write_out
-        check_out(name, out, args)
-        return write_out(name, out, impl(*args, **kwargs), args)
+        check_out, write_out = out
+        check_out(name, dst, args)
+        return write_out(name, dst, impl(*args, **kwargs), args)
 
     # torch.add(a, b), torch.exp(a): one or two positional arguments bind to fixed
     # parameters and skip the *args repacking (see checked_method)

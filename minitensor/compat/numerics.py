@@ -9,6 +9,8 @@ import os
 
 import numpy as np
 
+from .messages import C_NAMES
+
 FUSED = os.environ.get("ATEN_CPU_CAPABILITY", "").lower() != "default"
 
 
@@ -32,15 +34,6 @@ def fma(a, b, c):
     return s + (s_err + p_err)
 
 
-# C++'s demangled typeid names, which some of torch's messages print
-TYPEID_NAMES = {"int8": "signed char", "uint8": "unsigned char", "int16": "short int",
-                "int32": "int", "int64": "long int", "bool": "bool", "float16": "c10::Half",
-                "float32": "float", "float64": "double"}
-
-_C_NAMES = {"uint8": "uint8_t", "int8": "int8_t", "int16": "int16_t", "int32": "int",
-            "int64": "int64_t", "float16": "c10::Half", "float32": "float", "float64": "double"}
-
-
 def scalar_to(v, dtype):
     """torch's ``Scalar.to<T>()`` (c10's checked_convert): the number as ``dtype``, or
     torch's error when it is out of range. A negative int may wrap into an unsigned type
@@ -57,11 +50,11 @@ def scalar_to(v, dtype):
             v = float(v)
             bad = v != v or v < info.min or v > info.max
         if bad:
-            raise RuntimeError(f"value cannot be converted to type {_C_NAMES[dtype.name]} without overflow")
+            raise RuntimeError(f"value cannot be converted to type {C_NAMES[dtype.name]} without overflow")
         return int(v) % (info.max + 1) if dtype.kind == "u" else int(v)   # C's casts
     f = float(v)
     if f == f and abs(f) != float("inf") and abs(f) > float(np.finfo(dtype).max):
-        raise RuntimeError(f"value cannot be converted to type {_C_NAMES[dtype.name]} without overflow")
+        raise RuntimeError(f"value cannot be converted to type {C_NAMES[dtype.name]} without overflow")
     return dtype.type(f)
 
 

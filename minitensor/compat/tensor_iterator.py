@@ -5,6 +5,7 @@ its inputs lie in memory (``TensorIteratorBase::reorder_dimensions``; with one i
 ``infer_dense_strides``), so cloning or indexing a transposed tensor gives a
 "transposed" result. This module ports that ordering and the strides that follow.
 """
+import numpy as np
 
 
 def dim_order(shape, operands):
@@ -56,8 +57,7 @@ def index_result_strides(src_shape, src_strides, positions, index_shapes, index_
     """Element strides torch gives ``src[indices]`` (advanced indexing of ``src``, whose
     dims at ``positions`` (sorted) take the index tensors; full slices elsewhere).
     ``index_strides`` are byte strides. Returns None for C-contiguous."""
-    from numpy import broadcast_shapes
-    ishape = broadcast_shapes(*index_shapes)
+    ishape = np.broadcast_shapes(*index_shapes)
     nd = len(src_shape)
     order = list(range(nd))
     if positions != list(range(positions[0], positions[0] + len(positions))):

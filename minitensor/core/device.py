@@ -6,6 +6,7 @@ mixes devices) run on a laptop without a GPU."""
 
 class device:
     __slots__ = ("type", "index", "__weakref__")
+    _torch_name = "torch.device"        # what torch's messages call this type
 
     def __getattr__(self, name):
         # only for a missing attribute: torch's C type prints its module in the message

@@ -1,56 +1,81 @@
-"""The one place every op goes through.
+"""The door: every tensor an op makes or changes passes through here.
 
-``record`` wraps an op's output array as a Tensor, builds its grad node when
-autograd needs one, and emits the event the widgets listen to. ``inplace`` does the
-same for an op that changes a tensor: torch's checks, the write, the version bump,
-the history rewrite (``CopySlices`` when the tensor is a view) and the event.
-Ops (in ``functions/``) only compute NumPy arrays and say which node class they use.
+An op (in ``ops/``) only computes a NumPy array and names its grad node class; the door
+does the rest, the same way for every op:
+
+- ``record``: a new tensor from an op. Wrap the array, link its grad node to the
+  inputs' nodes when autograd needs one (``link``), tell the widgets (one event).
+- ``make_view`` / ``make_views``: a new tensor over another's storage and version counter.
+- ``inplace``: an op changed a tensor: torch's checks, the write, the version bump, the
+  history rewrite (``CopySlices`` when the tensor is a view), the event.
+- the aliasing steps that are no op at all (``detach``, ``.data``, ``set_``, ``resize_``,
+  ``.grad =``, making a leaf), and ``composite``: an op made of other ops is one event.
+
+Only this module and the backward pass (``backward.py``) bump versions or emit events.
 """
+import functools
+
 import numpy as np
 
-from . import events
-from . import grad_mode
-from .graph import saved as _saved, save_plan, save_tensor as _save_tensor, _sequence
-from .tensor import Tensor, _vc_of, _storage_of, grad_accumulator, _VersionCounter, _laid_out
+from . import events, grad_mode
+from .dtypes import FROM_NP, can_cast
+from .graph import (NO_EDGE, CopySlices, AsStridedBackward0, SavedConst, SavedNumber,
+                    _BACKWARD_N, _sequence, edge as _tensor_edge, geometry, save_plan,
+                    save_tensor, version_counter)
+from .tensor import Tensor, tensor_over, wrap, storage_of, laid_out
 
 ndarray = np.ndarray
 _new = object.__new__
-
 listeners = events.listeners
 
 
-def refresh_view(t):
-    """A view whose base changed in place after the view was made gets a new history,
-    as in torch: its part of the base's (new) history, ``AsStridedBackward0``."""
-    base = t._base
-    t._view_version = t._vc.value
-    # torch keeps no history only for a view that had none of a base that needs none;
-    # a view with a history gets a new one even when its base was detach_()ed
-    if t._multi_view or (t._grad_fn is None and base._grad_fn is None and not base._requires_grad):
-        return
-    from ..ops.views import AsStridedBackward0, geometry
-    node = AsStridedBackward0()
-    node.base_geometry = geometry(base)
-    node.view_geometry = geometry(t)
-    node.next_functions = (edge(base),)
-    node._input_meta = (_meta(base),)
-    t._grad_fn = node
-    t._output_nr = 0
+# ---------------------------------------------------------------- events
+_scope = None   # inside a composite op: [kind, outputs] of its last step, else None
 
 
-def edge(t):
-    """Where the gradient for input ``t`` goes: ``(node, input_nr)`` or ``(None, 0)``."""
-    if isinstance(t, Tensor):
-        if t._base is not None and t._vc.value != t._view_version:
-            refresh_view(t)
-        fn = t._grad_fn
-        if fn is not None:
-            return (fn, t._output_nr)
-        if t._requires_grad:
-            return (grad_accumulator(t), 0)
-    return (None, 0)
+def _emit(kind, op, inputs, outputs):
+    if _scope is not None:          # a step of a composite op: noted, not shown
+        _scope[0], _scope[1] = kind, outputs
+    else:
+        events.emit(kind, op, inputs, outputs)
 
 
+def _tensors(x):
+    if isinstance(x, Tensor):
+        yield x
+    elif isinstance(x, (tuple, list)):
+        for y in x:
+            if isinstance(y, Tensor):
+                yield y
+
+
+def composite(op):
+    """Decorate an op made of other ops (``outer`` is a reshape and a mul): the learner
+    wrote one op, so the widgets get one event, named ``op``, with the op's own tensors."""
+    def decorate(fn):
+        @functools.wraps(fn)
+        def run(*args, **kwargs):
+            global _scope
+            if not listeners or _scope is not None:     # nobody watching, or inside one
+                return fn(*args, **kwargs)
+            _scope = last = [None, ()]
+            try:
+                out = fn(*args, **kwargs)
+            finally:
+                _scope = None
+            if last[0] is not None:
+                ins = [t for a in args for t in _tensors(a)]
+                new = tuple(t for t in _tensors(out) if not any(t is i for i in ins))
+                if new:
+                    events.emit(events.CREATE, op, ins, new)
+                else:
+                    events.emit(last[0], op, ins, last[1])
+            return out
+        return run
+    return decorate
+
+
+# ---------------------------------------------------------------- the graph
 def wants_grad(t):
     """torch's ``requires_grad()``: its own flag, a history, or, for a view, a base that
     requires grad (a view taken before its base was made to require grad reports True;
@@ -62,187 +87,92 @@ def wants_grad(t):
 
 
 def needs_grad(inputs):
+    """Will an op over ``inputs`` be recorded?"""
     if not grad_mode.enabled:
         return False
     for t in inputs:
-        if isinstance(t, Tensor) and (t._grad_fn is not None or t._requires_grad or (
-                t._base is not None and wants_grad(t._base))):     # wants_grad, inlined
+        if isinstance(t, Tensor) and wants_grad(t):
             return True
     return False
 
 
-def _meta(t):
-    if isinstance(t, Tensor):
-        return (t._data.shape, t._data.dtype)
-    return None
+def edge(x):
+    """Where the gradient for input ``x`` goes (nowhere for a number)."""
+    return _tensor_edge(x) if isinstance(x, Tensor) else NO_EDGE
 
 
-_NO_EDGE = (None, 0)
+def _meta(x):
+    return (x._data.shape, x._data.dtype) if isinstance(x, Tensor) else None
+
+
+def _save(name, v, is_output=False):
+    if isinstance(v, Tensor):
+        return save_tensor(name, v, is_output)
+    return SavedConst(name, v) if v is None else SavedNumber(name, v)
+
+
 def link(out, node_cls, inputs, attrs=None, saves=None):
-    """Make ``node_cls`` the grad_fn of ``out``, with edges to ``inputs``.
-    Runs for every differentiable op: everything is inlined (edge(), _meta(), saved())."""
+    """Make a new ``node_cls`` the grad_fn of ``out``, with an edge to each input, and
+    save what its formula reads."""
     node = _new(node_cls)
-    node._seq = next(_sequence)   # newer nodes run first in backward, as in torch
-    if len(inputs) == 1 and saves is None and not node_cls._no_edge:
-        return _link1(out, node, node_cls, inputs, attrs)
-    edges, meta = [], []
-    for t in inputs:
-        if isinstance(t, Tensor):
-            if t._base is not None and t._vc.value != t._view_version:
-                refresh_view(t)   # its base was changed in place since the view was made
-            fn = t._grad_fn
-            if fn is not None:
-                edges.append((fn, t._output_nr))
-            elif t._requires_grad:
-                edges.append((grad_accumulator(t), 0))
-            else:
-                edges.append(_NO_EDGE)
-            a = t._data
-            meta.append((a.shape, a.dtype))
-        else:
-            edges.append(_NO_EDGE)
-            meta.append(None)
-    edges = tuple(edges)
-    skip = node_cls._no_edge
-    if skip:
-        node.next_functions = tuple(e for k, e in enumerate(edges) if k not in skip)
-        node._input_meta = tuple(m for k, m in enumerate(meta) if k not in skip)
-    else:
-        node.next_functions = edges
-        node._input_meta = tuple(meta)
+    node._seq = next(_sequence)
+    edges = tuple(edge(x) for x in inputs)
+    skip = node_cls._no_edge        # inputs torch leaves out of the graph (where's mask)
+    node.next_functions = tuple(e for k, e in enumerate(edges) if k not in skip)
+    node._input_meta = tuple(_meta(x) for k, x in enumerate(inputs) if k not in skip)
     if attrs:
         node.__dict__.update(attrs)
     out._grad_fn = node        # before saving: a saved result names its maker
     out._output_nr = 0
     plan = node_cls._save_plan if saves is None else save_plan(saves, node_cls.save_for)
-    if plan:
-        kept = []
-        for name, i, users, empty in plan:
-            if users is not None:
-                # torch saves a tensor only if the gradient of an input that needs one
-                # reads it; an in-place change to an unsaved one is then no error
-                for j in users:
-                    if edges[j][0] is not None:
-                        break
-                else:
-                    kept.append(empty)
-                    continue
-            v = out if i == -1 else inputs[i]
-            kept.append(_save_tensor(name, v, i == -1) if isinstance(v, Tensor) else _saved(name, v))
-        node._saved = tuple(kept)
-    return node
-
-
-def _link1(out, node, node_cls, inputs, attrs):
-    """``link`` for the commonest node: one tensor input (views, unary ops, sum)."""
-    (t,) = inputs
-    if t._base is not None and t._vc.value != t._view_version:
-        refresh_view(t)
-    fn = t._grad_fn
-    if fn is not None:
-        e = (fn, t._output_nr)
-    elif t._requires_grad:
-        e = (grad_accumulator(t), 0)
-    else:       # a view made before its base required grad: a node, but no edge
-        e = _NO_EDGE
-    node.next_functions = (e,)
-    a = t._data
-    node._input_meta = ((a.shape, a.dtype),)
-    if attrs:
-        node.__dict__.update(attrs)
-    out._grad_fn = node
-    out._output_nr = 0
-    plan = node_cls._save_plan
-    if plan:
-        kept = []
-        for name, i, users, empty in plan:
-            if users is not None and e[0] is None:
-                kept.append(empty)      # no gradient will read it (see link)
-                continue
-            v = out if i == -1 else t
-            kept.append(_save_tensor(name, v, i == -1) if isinstance(v, Tensor) else _saved(name, v))
-        node._saved = tuple(kept)
-    return node
-
-
-def _needed(spec, need, edges, out, inputs, pick=None):
-    """torch saves a tensor only if the gradient of an input that needs one uses it
-    (``need``: saved name -> indices of the inputs whose formula reads it); the rest
-    are saved as None, so an in-place change to them later is no error."""
-    saved = {}
-    for name, i in spec:
-        users = need.get(name)
+    kept = []
+    for name, i, users, empty in plan:
+        # torch saves a tensor only if the gradient of an input that needs one reads it;
+        # an in-place change to an unsaved one is then no error
         if users is not None and all(edges[j][0] is None for j in users):
-            saved[name] = None
+            kept.append(empty)
         else:
-            saved[name] = pick(i) if pick is not None else (out if i == -1 else inputs[i])
-    return saved
+            kept.append(_save(name, out if i == -1 else inputs[i], i == -1))
+    node._saved = tuple(kept)
+    return node
 
 
+# ---------------------------------------------------------------- new tensors
 def record(op, arr, device, inputs, node_cls=None, attrs=None, saves=None):
-    """Wrap ``arr`` (the result of op ``op`` over ``inputs``) as a new Tensor.
-    The hottest function of the engine: keep it flat."""
+    """Wrap ``arr`` (the result of op ``op`` over ``inputs``) as a new Tensor."""
     if type(arr) is not ndarray:
         arr = np.asarray(arr)          # NumPy returns scalars for 0-d results
     elif not arr.size:
-        arr = _laid_out(arr)           # torch's strides for an empty result
-    out = _new(Tensor)          # tensor_over(arr, device), inlined
-    out._data = arr
-    out._device = device
-    out._requires_grad = False
-    out._grad_fn = None
-    out._output_nr = 0
-    out._base = None
-    out._vc = None
-    out._storage = None
+        arr = laid_out(arr)            # torch's strides for an empty result
+    out = tensor_over(arr, device)
     if grad_mode.inference:
-        out._inference = True       # and nothing is recorded, even under enable_grad()
-    elif node_cls is not None and grad_mode.enabled:
-        for t in inputs:
-            if isinstance(t, Tensor) and (t._grad_fn is not None or t._requires_grad or (
-                    t._base is not None and wants_grad(t._base))):     # wants_grad, inlined
-                # integer and bool results are never differentiable (argmax, comparisons)
-                if arr.dtype.kind in "fc":
-                    link(out, node_cls, inputs, attrs, saves)
-                break
+        out._inference = True          # and nothing is recorded, even under enable_grad()
+    # integer and bool results are never differentiable (argmax, comparisons)
+    elif node_cls is not None and arr.dtype.kind in "fc" and needs_grad(inputs):
+        link(out, node_cls, inputs, attrs, saves)
     if listeners:
-        events.emit(events.CREATE, op, inputs, (out,))
+        _emit(events.CREATE, op, inputs, (out,))
     return out
 
 
 def make_view(op, base, arr, node_cls=None, attrs=None, inputs=None):
-    """A tensor over ``base``'s storage: shares its storage and version counter.
-    Hot (view, a[0], detach): the grad check is inlined."""
-    out = _new(Tensor)          # tensor_over(arr, base._device), inlined
-    out._data = arr
-    out._device = base._device
-    out._requires_grad = False
-    out._grad_fn = None
-    out._output_nr = 0
+    """A tensor over ``base``'s storage: shares its storage and version counter."""
+    out = tensor_over(arr, base._device)
     root = base._base
     out._base = base if root is None else root
-    vc = base._vc
-    if vc is None:
-        vc = base._vc = _VersionCounter()
-    out._vc = vc
+    out._vc = vc = version_counter(base)
     if vc.value:
         out._view_version = vc.value     # a later in-place change makes its history stale
-    st = base._storage      # not `or`: a storage's truth is its length, a call
-    out._storage = st if st is not None else _storage_of(base)
+    out._storage = storage_of(base)
     if not arr.size:
         # NumPy gives an empty view no pointer to carry its offset: it starts where its
         # base does (the views that move it, like narrow and select, set their own)
         out._empty_offset = base.storage_offset()
-    if node_cls is not None and grad_mode.enabled:
-        if inputs is None:
-            inputs = (base,)
-            if base._grad_fn is not None or base._requires_grad or (   # wants_grad, inlined
-                    root is not None and (root._grad_fn is not None or root._requires_grad)):
-                link(out, node_cls, inputs, attrs)
-        elif needs_grad(inputs):
-            link(out, node_cls, inputs, attrs)
+    inputs = inputs or (base,)
+    if node_cls is not None and needs_grad(inputs):
+        link(out, node_cls, inputs, attrs)
     if listeners:
-        events.emit(events.CREATE, op, inputs or (base,), (out,))
+        _emit(events.CREATE, op, inputs, (out,))
     return out
 
 
@@ -264,22 +194,103 @@ def make_views(op, base, arrs, node_cls=None, attrs=None):
     return tuple(outs)
 
 
+def leaf(op, arr, device, inputs=(), requires_grad=False, resizable=True):
+    """A new tensor that no op made (a factory, ``from_numpy``): a leaf."""
+    t = wrap(arr, device)
+    if not resizable:
+        t._resizable = False
+    if requires_grad:
+        t.requires_grad_(True)
+    if listeners:
+        _emit(events.CREATE, op, inputs, (t,))
+    return t
+
+
+def rebuilt(op, src, storage, arr, device, requires_grad=False):
+    """A new leaf over ``storage``, built as torch builds one with ``set_`` (copy.copy,
+    deepcopy, unpickling), so its version starts at 1. ``op`` None: no event."""
+    t = wrap(arr, device)
+    t._storage = storage
+    version_counter(t).value += 1
+    t._requires_grad = requires_grad
+    if listeners and op is not None:
+        _emit(events.CREATE, op, _tensors(src), (t,))
+    return t
+
+
+def created(op, inputs, t):
+    """Tell the widgets about a tensor built in several steps (deepcopy)."""
+    if listeners:
+        _emit(events.CREATE, op, inputs, (t,))
+    return t
+
+
+# ---------------------------------------------------------------- aliasing, no op
+def detach(t):
+    """The same memory, version counter and storage; no history."""
+    out = tensor_over(t._data.view(), t._device)
+    out._vc = version_counter(t)
+    out._storage = storage_of(t)
+    if listeners:
+        _emit(events.CREATE, "detach", (t,), (out,))
+    return out
+
+
+def data(t):
+    """``.data``: the same memory and storage, but a NEW version counter and no history
+    (why changing it silently breaks autograd)."""
+    out = wrap(t._data.view(), t._device)
+    out._storage = storage_of(t)
+    if listeners:
+        _emit(events.CREATE, "data", (t,), (out,))
+    return out
+
+
+def detach_(t):
+    """``t`` itself loses its history and becomes a leaf."""
+    t._grad_fn = None
+    t._output_nr = 0
+    t._requires_grad = False
+    if listeners:
+        _emit(events.INPLACE, "detach_", (t,), (t,))
+    return t
+
+
+def rebind(op, t, arr, storage=None, device=None, inputs=None, bump=True):
+    """``t`` itself now views other memory or another shape (``set_``, ``resize_``,
+    ``.data = ``): a write to its metadata, so its version goes up unless ``bump`` is off."""
+    t._data = arr
+    if storage is not None:
+        t._storage = storage
+    if device is not None:
+        t._device = device
+    if bump:
+        version_counter(t).value += 1
+    if listeners:
+        _emit(events.INPLACE, op, inputs or (t,), (t,))
+    return t
+
+
+def set_grad(t, value):
+    """``t.grad = value`` (checked by the caller): every .grad update is an event."""
+    t._grad = value
+    if listeners:
+        _emit(events.GRAD, "grad=", (t,), () if value is None else (value,))
+
+
 # ------------------------------------------------------------------- in place
-LEAF_ERROR = "a leaf Variable that requires grad is being used in an in-place operation."
-VIEW_OF_LEAF_ERROR = "a view of a leaf Variable that requires grad is being used in an in-place operation."
-
-
 def check_inplace(t):
     """torch's refusal to modify (a view of) a leaf that requires grad."""
     if not grad_mode.enabled:
         return
     if t._grad_fn is None and t._requires_grad:
-        raise RuntimeError(LEAF_ERROR)
+        raise RuntimeError("a leaf Variable that requires grad is being used in an in-place "
+                           "operation.")
     b = t._base
     if b is not None and b._grad_fn is None and b._requires_grad:
-        raise RuntimeError(VIEW_OF_LEAF_ERROR)
+        raise RuntimeError("a view of a leaf Variable that requires grad is being used in an "
+                           "in-place operation.")
     if t._grad_fn is not None and t._multi_view:
-        from .graph import _BACKWARD_N
         raise RuntimeError(
             f"Output {t._output_nr} of {_BACKWARD_N.sub('', t._grad_fn.name())} is a view and is "
             "being modified inplace. This view is the output of a function that returns multiple "
@@ -287,59 +298,35 @@ def check_inplace(t):
             "should replace the inplace operation by an out-of-place one.")
 
 
-SCALAR_NAMES = {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long",
-                "int32": "Int", "int16": "Short", "int8": "Char", "uint8": "Byte", "bool": "Bool"}
-
-
-def _cast_error(res, t):
-    from .dtypes import FROM_NP
-    return RuntimeError(f"result type {SCALAR_NAMES[FROM_NP[res].name]} can't be cast to the "
-                        f"desired output type {SCALAR_NAMES[t.dtype.name]}")
-
-
-def can_cast(src, dst):
-    """torch's canCast: no float -> int, no non-bool -> bool."""
-    from .dtypes import FROM_NP
-    s, d = FROM_NP[src], FROM_NP[dst]
-    if s._category > d._category:
-        return False
-    return True
-
-
 def write(t, values):
     """Store ``values`` into ``t``'s memory (through all its views). NumPy's assignment
-    casts unsafely, broadcasts, and buffers a source that overlaps the destination; it
-    is 3x quicker than ``np.copyto`` on a small array."""
+    casts, broadcasts, and buffers a source that overlaps the destination."""
     dst = t._data
     if type(values) is not ndarray:
         values = np.asarray(values)
-    if values.dtype is not dst.dtype and not can_cast(values.dtype, dst.dtype):
-        raise _cast_error(values.dtype, t)
+    if values.dtype is not dst.dtype and not can_cast(FROM_NP[values.dtype], FROM_NP[dst.dtype]):
+        raise RuntimeError(f"result type {FROM_NP[values.dtype]._scalar_type} can't be cast to "
+                           f"the desired output type {FROM_NP[dst.dtype]._scalar_type}")
     dst[...] = values
 
 
 def inplace(op, t, values, inputs, node_cls=None, attrs=None, saves=None, check=True):
-    """Op ``op`` changed ``t`` in place to ``values``. ``inputs[0]`` is ``t`` itself
-    (its value before the op); the node's gradient for it flows to ``t``'s old history."""
+    """Op ``op`` changed ``t`` in place to ``values`` (None: it already wrote them).
+    ``inputs[0]`` is ``t`` itself (its value before the op); the node's gradient for it
+    flows to ``t``'s old history."""
     if check:
         check_inplace(t)
     # an integer or bool tensor never gets a history, even from a float source
-    grad = False
-    if node_cls is not None and grad_mode.enabled:
-        for x in inputs:        # needs_grad, inlined: copy_ and add_ are hot
-            if isinstance(x, Tensor) and (x._grad_fn is not None or x._requires_grad or (
-                    x._base is not None and wants_grad(x._base))):
-                grad = t._data.dtype.kind in "fc"
-                break
+    grad = node_cls is not None and t._data.dtype.kind in "fc" and needs_grad(inputs)
     if grad:
         old_edge = edge(t)
     if values is not None:
         write(t, values)
-    (t._vc or _vc_of(t)).value += 1
+    version_counter(t).value += 1
     if grad:
         _rebase_history(t, node_cls, inputs, old_edge, attrs, saves)
     if listeners:
-        events.emit(events.INPLACE, op, inputs, (t,))
+        _emit(events.INPLACE, op, inputs, (t,))
     return t
 
 
@@ -347,7 +334,7 @@ def _rebase_history(t, node_cls, inputs, old_edge, attrs, saves):
     """After an in-place op, ``t``'s history is the new node (torch's rebase_history).
     For a view, the base's history becomes CopySlices(base history, node)."""
     node = node_cls()
-    skip = getattr(node_cls, "_no_edge", ())
+    skip = node_cls._no_edge
     node.next_functions = (old_edge,) + tuple(edge(x) for k, x in enumerate(inputs)
                                               if k and k not in skip)
     node._input_meta = tuple(_meta(x) for k, x in enumerate(inputs) if k not in skip)
@@ -359,12 +346,11 @@ def _rebase_history(t, node_cls, inputs, old_edge, attrs, saves):
     if base is None:
         t._grad_fn = node
         t._output_nr = 0
-        if spec:  # after setting grad_fn: a saved result names its maker
-            node.save(**_saved_for_inplace(node_cls, node, spec, t, inputs))
+    if spec:  # (after setting grad_fn: a saved result names its maker)
+        node._saved = tuple(_save(k, v, k == "result")
+                            for k, v in _saved_for_inplace(node_cls, node, spec, t, inputs))
+    if base is None:
         return
-    from ..ops.views import CopySlices, AsStridedBackward0, geometry
-    if spec:
-        node.save(**_saved_for_inplace(node_cls, node, spec, t, inputs))
     cs = CopySlices()
     # torch's CopySlices copies grad into a new buffer, then the slice's grad into that
     cs._grad_versions = (2,) + (0,) * (len(inputs) - 1)
@@ -386,14 +372,12 @@ def _rebase_history(t, node_cls, inputs, old_edge, attrs, saves):
 
 
 def _saved_for_inplace(node_cls, node, spec, t, inputs):
-    # index -1: the result (t after the op); -2: a copy of t from before the op
-    def pick(i):
-        return t if i == -1 else node._old_self if i == -2 else inputs[i]
+    """(name, value) pairs to save: index -1 is the result (t after the op), -2 a copy of
+    t from before it; torch saves what only an unneeded gradient reads as None."""
     need = node_cls.save_for
-    if need is None:
-        return {name: pick(i) for name, i in spec}
-    return _needed(spec, need, node.next_functions, t, inputs, pick)
-
-
-from ..autograd import function as _function  # noqa: E402  (its apply links like link())
-_function._edge, _function._wants_grad = edge, wants_grad
+    for name, i in spec:
+        users = need.get(name) if need is not None else None
+        if users is not None and all(node.next_functions[j][0] is None for j in users):
+            yield name, None
+        else:
+            yield name, (t if i == -1 else node._old_self if i == -2 else inputs[i])

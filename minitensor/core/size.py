@@ -1,8 +1,12 @@
 """torch.Size: a tuple that prints as ``torch.Size([2, 3])``."""
+import operator
+
+from .dtypes import type_name
 
 
 class Size(tuple):
     __slots__ = ()
+    _torch_name = "torch.Size"      # what torch's messages call this type
 
     def __new__(cls, sizes=()):
         # torch.Size(...) from user code: ints only (a bool is an int, an int tensor of one
@@ -60,15 +64,13 @@ def of_shape(shape):
 
 
 def _as_size_int(n, i):
-    import operator
-    from .tensor import Tensor
-    if isinstance(n, Tensor):
-        if n._data.dtype.kind in "iub" and n._data.size == 1:
-            return int(n._data.reshape(()))
+    data = getattr(n, "_data", None)        # a tensor: one integer element reads as it
+    if data is not None:
+        if data.dtype.kind in "iub" and data.size == 1:
+            return int(data.reshape(()))
     elif not isinstance(n, float):
         try:
             return operator.index(n)        # bool, NumPy integers
         except TypeError:
             pass
-    from ..compat.arg_parser import tp_name
-    raise TypeError(f"torch.Size() takes an iterable of 'int' (item {i} is '{tp_name(n)}')")
+    raise TypeError(f"torch.Size() takes an iterable of 'int' (item {i} is '{type_name(n)}')")

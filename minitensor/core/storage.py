@@ -7,12 +7,13 @@ storage share one ``UntypedStorage`` object, whose ``_buf`` is a flat ``uint8`` 
 of the whole memory block.
 """
 import gc
-import mmap
 
 import numpy as np
 
+from .device import CPU
 
-class _Interface:
+
+class Interface:
     """Lets NumPy build an array over raw memory while keeping its owner alive."""
 
     def __init__(self, ptr, nbytes, owner):
@@ -21,25 +22,8 @@ class _Interface:
         self.owner = owner
 
 
-def writable_alias(arr):
-    """``arr`` again, over the same memory, but one NumPy will write to. torch writes
-    through a tensor made from a read-only array (its warning calls that undefined);
-    NumPy refuses to. Memory mapped read-only stays read-only: writing there would kill
-    the process (as it does torch's), so NumPy's refusal is the kinder answer."""
-    root = arr
-    while isinstance(root, np.ndarray) and root.base is not None:
-        root = root.base
-    if isinstance(root, mmap.mmap):
-        return arr
-    holder = _Interface.__new__(_Interface)
-    holder.__array_interface__ = dict(arr.__array_interface__, data=(_ptr(arr), False))
-    holder.owner = arr
-    out = np.asarray(holder)
-    out.dtype = arr.dtype       # (the interface drops a dtype's byte order details)
-    return out
-
-
-def _ptr(arr):
+def ptr(arr):
+    """The address of an array's first element."""
     return arr.__array_interface__["data"][0]
 
 
@@ -52,35 +36,35 @@ def byte_extent(arr):
 
 class UntypedStorage:
     """A block of bytes. ``_buf`` is a 1-d uint8 ndarray over it."""
+    _torch_name = "torch.storage.UntypedStorage"    # what torch's messages call this type
 
     def __init__(self, buf, resizable=True):
         self._buf = buf
         self._resizable = resizable
 
-    # -- built from an existing array (lazily, the first time a tensor is asked)
     @classmethod
-    def _over(cls, arr, resizable=True):
+    def over(cls, arr, resizable=True):
+        """The storage of an existing array (made the first time a tensor is asked)."""
         n = byte_extent(arr)
-        buf = np.asarray(_Interface(_ptr(arr), n, arr)) if n else np.empty(0, np.uint8)
+        buf = np.asarray(Interface(ptr(arr), n, arr)) if n else np.empty(0, np.uint8)
         return cls(buf, resizable)
 
     def _tensors(self):
         """Every live tensor over this storage. Only resize_ needs them, and it is rare,
         so they are looked up then (the objects that refer to this storage) instead of
         each view registering itself as it is made, which every view op would pay for."""
-        from .tensor import Tensor
         found = []
         for r in gc.get_referrers(self):
-            if isinstance(r, Tensor):
+            if hasattr(type(r), "_rebuild_from_storage"):
                 found.append(r)
             elif type(r) is dict:       # a tensor whose attributes live in a real dict
                 found.extend(o for o in gc.get_referrers(r)
-                             if isinstance(o, Tensor) and o.__dict__ is r)
+                             if hasattr(type(o), "_rebuild_from_storage") and o.__dict__ is r)
         return [t for t in dict.fromkeys(found) if t._storage is self]
 
     # -- torch.UntypedStorage API
     def data_ptr(self):
-        return _ptr(self._buf) if self._buf.size else 0
+        return ptr(self._buf) if self._buf.size else 0
 
     def nbytes(self):
         return int(self._buf.size)
@@ -92,7 +76,6 @@ class UntypedStorage:
 
     @property
     def device(self):
-        from .device import CPU
         return CPU
 
     def element_size(self):
@@ -115,8 +98,7 @@ class UntypedStorage:
         """Reallocate to ``nbytes``, keeping the common prefix; every tensor over this
         storage now reads the new block (that is what torch's in-place resize does)."""
         if not self._resizable:
-            raise RuntimeError(
-                "Trying to resize storage that is not resizable")
+            raise RuntimeError("Trying to resize storage that is not resizable")
         new = np.zeros(nbytes, np.uint8)
         k = min(nbytes, self._buf.size)
         new[:k] = self._buf[:k]
@@ -147,94 +129,3 @@ def array_over(storage, dtype_np, shape, strides_elems, offset_elems):
     return np.lib.stride_tricks.as_strided(
         base.view(np.uint8)[: base.size - base.size % item].view(dtype_np),
         shape=tuple(shape), strides=tuple(s * item for s in strides_elems))
-
-
-def _warn_typed_storage_removal(stacklevel=3):
-    """torch warns once per process that TypedStorage (``t.storage()``) is deprecated."""
-    from ..compat.warn_once import warn_once
-    warn_once("TypedStorage is deprecated. It will be removed in the future and UntypedStorage "
-              "will be the only storage class. This should only matter to you if you are using "
-              "storages directly.  To access UntypedStorage directly, use "
-              "tensor.untyped_storage() instead of tensor.storage()", stacklevel=stacklevel)
-
-
-class TypedStorage:
-    """``t.storage()``: torch's deprecated typed view of a tensor's storage, kept for
-    lesson code written before torch 2.0. Its elements have the tensor's dtype; its
-    memory (and so ``data_ptr()``) is the UntypedStorage's, whoever asks."""
-
-    is_sparse = False
-
-    def __init__(self, untyped, dtype, device):
-        self._untyped_storage = untyped
-        self._dtype = dtype
-        self._device = device
-
-    def _elements(self):
-        buf = self._untyped_storage._buf
-        n = buf.size // self._dtype.itemsize
-        return buf[:n * self._dtype.itemsize].view(self._dtype.np)
-
-    @property
-    def dtype(self):
-        return self._dtype
-
-    @property
-    def device(self):
-        return self._device
-
-    @property
-    def is_cuda(self):
-        return self._device.type == "cuda"
-
-    def size(self):
-        return self._untyped_storage.nbytes() // self._dtype.itemsize
-
-    def __len__(self):
-        return self.size()
-
-    def data_ptr(self):
-        return self._untyped_storage.data_ptr()
-
-    def nbytes(self):
-        return self._untyped_storage.nbytes()
-
-    def element_size(self):
-        return self._dtype.itemsize
-
-    def untyped(self):
-        return self._untyped_storage
-
-    def is_shared(self):
-        return False
-
-    def tolist(self):
-        return self._elements().tolist()
-
-    def _index(self, i):
-        if not isinstance(i, int):
-            raise RuntimeError(f"can't index a {type(self)} with {type(i)}")
-        n = self.size()
-        if not -n <= i < n:
-            raise IndexError(f"index {i} out of range for storage of size {n}")
-        return i % n
-
-    def __getitem__(self, i):
-        return self._elements()[self._index(i)].item()
-
-    def __setitem__(self, i, value):
-        # a write to the memory itself: no tensor's version changes (as in torch)
-        self._elements()[self._index(i)] = value
-
-    def __iter__(self):
-        return iter(self.tolist())
-
-    def __repr__(self):
-        body = " " + "\n ".join(str(x) for x in self.tolist())
-        return (f"{body}\n[torch.storage.TypedStorage(dtype={self._dtype}, device={self._device}) "
-                f"of size {self.size()}]")
-
-    __str__ = __repr__
-
-
-TypedStorage.__module__ = "torch.storage"

@@ -10,7 +10,7 @@ import warnings
 import numpy as np
 
 from ..core.graph import Node
-from ..core.dispatch import record, make_view, SCALAR_NAMES
+from ..core.dispatch import record, make_view
 from ..ops import pointwise as _P
 from ..ops import activation as _A
 from ..compat.arg_parser import PythonArgParser, checked_function
@@ -108,7 +108,7 @@ def _check_mm(a, b):
 
 
 def _dtype_name(t):
-    return SCALAR_NAMES[t.dtype.name]
+    return t.dtype._scalar_type
 
 
 def addmm(input, mat1, mat2):

@@ -3,13 +3,14 @@
 Like torch, a Parameter is a detach() of the tensor it is made from: the same
 storage and the same version counter, no history, ``requires_grad=True``.
 """
+from ..compat.tensor_str import parameter_repr
 from ..core.tensor import Tensor
+from ..ops.copying import clone, detach, get_data, pickle_args, rebuild
+from ..ops.creation import empty
 
 
 class Parameter(Tensor):
     def __new__(cls, data=None, requires_grad=True):
-        from ..ops.creation import empty
-        from ..ops.copying import detach
         if data is None:
             data = empty(0)
         if not isinstance(data, Tensor):
@@ -28,21 +29,17 @@ class Parameter(Tensor):
         # torch: a new Parameter over a clone of the data; .grad is not copied
         if id(self) in memo:
             return memo[id(self)]
-        from ..ops.copying import clone, get_data
         result = type(self)(clone(get_data(self)), self.requires_grad)
         memo[id(self)] = result
         return result
 
     def __repr__(self, *, tensor_contents=None):
-        from ..compat.tensor_str import parameter_repr
         return parameter_repr(self, tensor_contents=tensor_contents)
 
     def __reduce_ex__(self, proto):
-        from ..core.tensor import _pickle_args
-        return (_rebuild_parameter, _pickle_args(self))
+        return (_rebuild_parameter, pickle_args(self))
 
 
 def _rebuild_parameter(*args):
-    from ..core.tensor import _rebuild
     *geometry, requires_grad = args
-    return Parameter(_rebuild(*geometry, False), requires_grad)
+    return Parameter(rebuild(*geometry, False), requires_grad)

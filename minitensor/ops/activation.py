@@ -3,7 +3,7 @@ import numpy as np
 
 from ..core.graph import Node
 from ..core.dispatch import record
-from ..core.tensor import _wrap_dim
+from ..core.tensor import wrap_dim
 from ..compat.quiet import quiet
 
 
@@ -29,15 +29,14 @@ def _prep(input, dim, dtype, op):
         warnings.warn(f"Implicit dimension choice for {op} has been deprecated. Change the call to include dim=X as an argument.", UserWarning, stacklevel=3)
         nd = input._data.ndim
         dim = 0 if nd in (0, 1, 3) else 1
-    d = _wrap_dim(dim, input._data.ndim)
+    d = wrap_dim(dim, input._data.ndim)
     x = input._data
     if dtype is not None:
         x = x.astype(dtype.np)
     elif x.dtype.kind != "f" and x.size:     # an empty input returns before any kernel
-        from ..core.dispatch import SCALAR_NAMES
         kernel = "lastdim_kernel_impl" if d == max(x.ndim - 1, 0) else "kernel_impl"
         raise NotImplementedError(f'"{op}_{kernel}" not implemented for '
-                                  f"'{SCALAR_NAMES[input.dtype.name]}'")
+                                  f"'{input.dtype._scalar_type}'")
     return x, (d if x.ndim else None)
 
 

@@ -9,21 +9,23 @@
 - ``deepcopy``: leaves only; a memo keeps shared storages shared.
 """
 import builtins
+import copy
+import warnings
 
 import numpy as np
 
-from ..compat.tensor_iterator import dim_order, strides_for
-from ..memory_format import contiguous_format, channels_last
-from ..core import events
-from ..core import grad_mode
-from ..core.graph import Node
-from ..core.device import canonical
-from ..core.dispatch import record, inplace, check_inplace, listeners
+from ..compat.layouts import contiguous_format, channels_last
 from ..compat.memory_overlap import assert_no_internal_overlap, assert_no_partial_overlap
+from ..compat.messages import CPP_NAMES
 from ..compat.quiet import quiet
-from ..core.storage import _ptr
-from ..core.dtypes import FROM_NP, FROM_LEGACY, dtype as _dtype_cls
-from ..core.tensor import tensor_over, Tensor, _wrap, _vc_of, _storage_of, _bump
+from ..compat.tensor_iterator import dim_order, strides_for
+from ..core import dispatch, grad_mode
+from ..core.device import canonical
+from ..core.dispatch import record, inplace, check_inplace
+from ..core.dtypes import FROM_NP, FROM_LEGACY, can_cast, dtype as _dtype_cls
+from ..core.graph import Node
+from ..core.storage import UntypedStorage, array_over, ptr
+from ..core.tensor import Tensor, wrap, storage_of, contiguous_strides
 
 
 class CloneBackward0(Node):
@@ -114,14 +116,8 @@ def contiguous(self, memory_format=None):
 
 
 def detach(self):
-    # the same memory, version counter and storage, no history (inlined: a hot path)
-    out = tensor_over(self._data.view(), self._device)
-    out._vc = self._vc or _vc_of(self)
-    st = self._storage      # not `or`: a storage's truth is its length, a call
-    out._storage = st if st is not None else _storage_of(self)
-    if listeners:
-        events.emit(events.CREATE, "detach", (self,), (out,))
-    return out
+    """The same memory, version counter and storage; no history."""
+    return dispatch.detach(self)
 
 
 def detach_(self):
@@ -132,22 +128,12 @@ def detach_(self):
             "True, gradients are views of DDP buckets, and hence detach_() cannot be called on "
             "these gradients. To fix this error, please refer to the Optimizer.zero_grad() "
             "function in torch/optim/optimizer.py as the solution.")
-    self._grad_fn = None
-    self._output_nr = 0
-    self._requires_grad = False
-    if listeners:
-        events.emit(events.INPLACE, "detach_", (self,), (self,))
-    return self
+    return dispatch.detach_(self)
 
 
 def get_data(self):
     """``.data``: shares the storage, but has its own version counter and no history."""
-    out = _wrap(self._data.view(), self._device)
-    st = _storage_of(self)
-    out._storage = st
-    if listeners:
-        events.emit(events.CREATE, "data", (self,), (out,))
-    return out
+    return dispatch.data(self)
 
 
 def set_data(self, new):
@@ -156,18 +142,14 @@ def set_data(self, new):
     if self._requires_grad and new._data.dtype.kind not in "fc":
         raise RuntimeError("data set to a tensor that requires gradients must be floating point "
                            "or complex dtype")
-    self._data = new._data
-    self._device = new._device
-    st = _storage_of(new)
-    self._storage = st
-    if listeners:
-        events.emit(events.INPLACE, "data=", (self, new), (self,))
+    dispatch.rebind("data=", self, new._data, storage_of(new), new._device, (self, new),
+                    bump=False)
 
 
 def copy_(self, src, non_blocking=False, *, op="copy_"):
     if not isinstance(src, Tensor):
         if op == "copy_" and isinstance(src, (bool, int, float)):
-            src = _wrap(np.asarray(src), self._device)      # torch accepts a number here
+            src = wrap(np.asarray(src), self._device)      # torch accepts a number here
         else:
             raise TypeError(f"copy_(): argument 'other' (position 1) must be Tensor, "
                             f"not {type(src).__name__}")
@@ -180,7 +162,7 @@ def copy_(self, src, non_blocking=False, *, op="copy_"):
     views = d.base is not None or sa.base is not None
     # (inplace() records CopyBackwards only for a float destination, whatever src is)
     if src is self or sa is d or (views and sa.dtype is d.dtype and sa.shape == d.shape
-                                  and sa.strides == d.strides and _ptr(d) == _ptr(sa)):
+                                  and sa.strides == d.strides and ptr(d) == ptr(sa)):
         # torch returns early when src is the very same data: nothing to check or write
         return inplace(op, self, None, (self, src), CopyBackwards, check=False)
     if views:
@@ -239,7 +221,6 @@ def _mismatch_dim(a, b):
 def new_tensor(self, data, dtype=None, device=None, requires_grad=False):
     from .creation import tensor
     if isinstance(data, Tensor):
-        import warnings
         warnings.warn(
             "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() "
             "or sourceTensor.detach().clone().requires_grad_(True), rather than "
@@ -282,19 +263,16 @@ def deepcopy(self, memo):
             "https://github.com/pytorch/pytorch/pull/103001")
     if id(self) in memo:
         return memo[id(self)]
-    st = _storage_of(self)
+    st = storage_of(self)
     key = ("storage", id(st))
     new_st = memo.get(key)
-    from ..core.storage import UntypedStorage, array_over
     if new_st is None:
         new_st = UntypedStorage(st._buf.copy(), st._resizable)
         memo[key] = new_st
         memo.setdefault("_keep", []).append(st)   # keep id() keys valid during the copy
     arr = array_over(new_st, self._data.dtype, self._data.shape, self.stride(), self.storage_offset())
-    out = _wrap(arr, self._device)
-    out._storage = new_st
-    out._requires_grad = self._requires_grad
-    _bump(out)        # torch builds the copy with set_(): its version starts at 1
+    # torch builds the copy with set_(): its version starts at 1
+    out = dispatch.rebuilt(None, self, new_st, arr, self._device, self._requires_grad)
     if type(self) is not Tensor:
         out.__class__ = type(self)
     if self._grad is not None:
@@ -303,27 +281,43 @@ def deepcopy(self, memo):
         if k.startswith("_") and k in ("_data", "_device", "_requires_grad", "_grad", "_storage",
                                         "_vc", "_base", "_grad_acc", "_grad_fn", "_output_nr"):
             continue
-        import copy as _copy
-        out.__dict__[k] = _copy.deepcopy(v, memo)
+        out.__dict__[k] = copy.deepcopy(v, memo)
     memo[id(self)] = out
-    if listeners:
-        events.emit(events.CREATE, "deepcopy", (self,), (out,))
-    return out
+    return dispatch.created("deepcopy", (self,), out)
 
 
 def shallow_copy(self):
     """copy.copy(t): torch rebuilds the tensor over the SAME storage (with set_, so at
     version 1); requires_grad is kept, history and grad are not."""
-    out = _wrap(self._data.view(), self._device)
-    st = _storage_of(self)
-    out._storage = st
-    out._requires_grad = self.requires_grad
-    _bump(out)
+    out = dispatch.rebuilt("copy", self, storage_of(self), self._data.view(), self._device,
+                           self.requires_grad)
     if type(self) is not Tensor:
         out.__class__ = type(self)
-    if listeners:
-        events.emit(events.CREATE, "copy", (self,), (out,))
     return out
+
+
+# ----------------------------------------------------------------- pickling
+def pickle_args(t):
+    """As torch pickles a tensor: its whole storage plus sizes, strides and offset."""
+    a = t._data
+    it = a.itemsize
+    return (storage_of(t)._buf.copy(), a.dtype.str, a.shape,
+            tuple(s // it for s in a.strides), t.storage_offset(), str(t._device),
+            t._requires_grad)
+
+
+def rebuild(buf, dt, shape, strides, offset, dev, rg):
+    return rebuild_on(UntypedStorage(buf), dt, shape, strides, offset, dev, rg)
+
+
+def rebuild_on(st, dt, shape, strides, offset, dev, rg):
+    """A tensor over storage ``st`` (pickle's copy, or torch.load's shared one); torch
+    rebuilds with set_(), which counts as a write (version 1)."""
+    t = dispatch.rebuilt(None, None, st, array_over(st, np.dtype(dt), shape, strides, offset),
+                         canonical(dev), rg)
+    if not t._data.size:
+        t._empty_offset = offset
+    return t
 
 
 # ----------------------------------------------------------- metadata change
@@ -332,7 +326,7 @@ def resize_(self, *sizes, memory_format=None, _bump_version=True):
     if self.requires_grad:
         raise RuntimeError("cannot resize variables that require grad")
     sizes = _shape_arg(sizes, "resize_")
-    st = _storage_of(self)
+    st = storage_of(self)
     off = self.storage_offset()
     n = 1
     for k in sizes:
@@ -341,15 +335,10 @@ def resize_(self, *sizes, memory_format=None, _bump_version=True):
     need = (off + n) * it
     if need > st.nbytes():
         st.resize_(need)
-    from ..core.storage import array_over
-    from ..core.tensor import _contiguous_strides
     changed = tuple(sizes) != self._data.shape
-    self._data = array_over(st, self._data.dtype, sizes, _contiguous_strides(sizes), off)
-    if changed and _bump_version:   # torch bumps the version only when the geometry changes
-        _bump(self)
-    if listeners:
-        events.emit(events.INPLACE, "resize_", (self,), (self,))
-    return self
+    arr = array_over(st, self._data.dtype, sizes, contiguous_strides(sizes), off)
+    # torch bumps the version only when the geometry changes
+    return dispatch.rebind("resize_", self, arr, bump=changed and _bump_version)
 
 
 _RESIZED = ("An output with one or more elements was resized since it had shape [{}], which "
@@ -361,8 +350,7 @@ _RESIZED = ("An output with one or more elements was resized since it had shape 
 
 def check_out(op, out, args):
     """torch refuses out= where autograd would need a graph, before the op runs."""
-    from ..core.grad_mode import is_grad_enabled
-    if is_grad_enabled() and builtins.any(
+    if grad_mode.enabled and builtins.any(
             isinstance(a, Tensor) and a.requires_grad for a in (out, *args)):
         raise RuntimeError(f"{op}(): functions with out=... arguments don't support automatic "
                            "differentiation, but one of the arguments requires grad.")
@@ -371,34 +359,27 @@ def check_out(op, out, args):
 def write_out(op, out, result, args):
     """torch.<op>(..., out=out): the result is cast into ``out``, which is resized to the
     result's shape first (with torch's warning when it had elements), and returned."""
-    from ..core.dispatch import SCALAR_NAMES
-    from .pointwise import _can_cast
     if not isinstance(result, Tensor):
         raise NotImplementedError(f"minitensor does not model out= for {op}, whose result is "
                                   "not one tensor")
     fixed = _OUT_DTYPE.get(op)
     if fixed is not None and out.dtype.name != fixed[0]:
-        raise RuntimeError(fixed[1].format(SCALAR_NAMES[out.dtype.name], out.dtype.name,
-                                           _C_TYPE[out.dtype.name]))
-    if result.dtype is not out.dtype and not _can_cast(result.dtype, out.dtype):
-        raise RuntimeError(f"result type {SCALAR_NAMES[result.dtype.name]} can't be cast to the "
-                           f"desired output type {SCALAR_NAMES[out.dtype.name]}")
+        raise RuntimeError(fixed[1].format(out.dtype._scalar_type, out.dtype.name,
+                                           CPP_NAMES[out.dtype.name]))
+    if result.dtype is not out.dtype and not can_cast(result.dtype, out.dtype):
+        raise RuntimeError(f"result type {result.dtype._scalar_type} can't be cast to the "
+                           f"desired output type {out.dtype._scalar_type}")
     for a in args:
         if isinstance(a, Tensor) and a is not out:
             assert_no_partial_overlap(out._data, a._data)
     if out._data.shape != result._data.shape:
         if out._data.size:
-            import warnings
             warnings.warn(_RESIZED.format(", ".join(map(str, out._data.shape)),
                                           ", ".join(map(str, result._data.shape))),
                           UserWarning, stacklevel=3)
         resize_(out, result._data.shape, _bump_version=False)    # only the copy counts
     return copy_(out, result)
 
-
-_C_TYPE = {"float32": "float", "float64": "double", "float16": "c10::Half", "int64": "long int",
-           "int32": "int", "int16": "short int", "int8": "signed char", "uint8": "unsigned char",
-           "bool": "bool"}
 
 # ops whose result has one dtype refuse any other out dtype, each in its own words
 # ({0}: torch's scalar name, e.g. Float; {2}: its C type, e.g. float)
@@ -417,16 +398,13 @@ def resize_as_(self, other, memory_format=None):
 
 
 def set_(self, source=None, storage_offset=0, size=None, stride=None):
-    from ..core.storage import UntypedStorage, array_over
-    from ..core.tensor import _contiguous_strides
     if source is None:
         st = UntypedStorage(np.empty(0, np.uint8))
         arr = np.empty(0, self._data.dtype)
     elif isinstance(source, Tensor):
-        st = _storage_of(source)
+        st = storage_of(source)
         arr = source._data.view()
         if arr.dtype != self._data.dtype:
-            from ..core.dtypes import CPP_NAMES
             raise RuntimeError(
                 f"Could not set tensor of type {CPP_NAMES[source.dtype.name]} to a tensor of "
                 f"type {CPP_NAMES[self.dtype.name]}")
@@ -436,23 +414,14 @@ def set_(self, source=None, storage_offset=0, size=None, stride=None):
         if size is None:
             size = (st.nbytes() // it,)
         size = tuple(size)
-        stride = tuple(stride) if stride is not None else _contiguous_strides(size)
+        stride = tuple(stride) if stride is not None else contiguous_strides(size)
         arr = array_over(st, self._data.dtype, size, stride, storage_offset)
     else:
         raise TypeError(f"set_(): argument 'source' must be Tensor or Storage, not {type(source).__name__}")
     if self.requires_grad and grad_mode.enabled and self._grad_fn is None:
         raise RuntimeError("set_ is not allowed on a Tensor created from .data or .detach().")
-    self._data = arr
-    self._storage = st
-    _bump(self)
-    if listeners:
-        events.emit(events.INPLACE, "set_", (self,) + ((source,) if isinstance(source, Tensor) else ()), (self,))
-    return self
-
-
-def _scalar_name(t):
-    from ..core.dispatch import SCALAR_NAMES
-    return SCALAR_NAMES[t.dtype.name]
+    return dispatch.rebind("set_", self, arr, st,
+                           inputs=(self,) + ((source,) if isinstance(source, Tensor) else ()))
 
 
 class _ReshapeBack(Node):
@@ -484,9 +453,9 @@ def _metadata_inplace(self, op, arr, node, attrs=None):
 
 
 def transpose_(self, dim0, dim1):
-    from ..core.tensor import _wrap_dim
+    from ..core.tensor import wrap_dim
     nd = self._data.ndim
-    d0, d1 = _wrap_dim(dim0, nd), _wrap_dim(dim1, nd)
+    d0, d1 = wrap_dim(dim0, nd), wrap_dim(dim1, nd)
     return _metadata_inplace(self, "transpose_", np.swapaxes(self._data, d0, d1),
                              TransposeBackward1, {"dim0": d0, "dim1": d1})
 
@@ -499,8 +468,8 @@ def t_(self):
 
 
 def unsqueeze_(self, dim):
-    from ..core.tensor import _wrap_dim
-    d = _wrap_dim(dim, self._data.ndim + 1)
+    from ..core.tensor import wrap_dim
+    d = wrap_dim(dim, self._data.ndim + 1)
     from .views import unsqueezed
     return _metadata_inplace(self, "unsqueeze_", unsqueezed(self._data, d), UnsqueezeBackward1,
                              {"self_sizes": self._data.shape})
@@ -508,8 +477,7 @@ def unsqueeze_(self, dim):
 
 def squeeze_(self, dim=None):
     from .views import squeeze
-    from ..autograd import no_grad
-    with no_grad():
+    with grad_mode.no_grad():
         arr = squeeze(self.detach(), dim)._data
     return _metadata_inplace(self, "squeeze_", arr, SqueezeBackward3 if dim is None else SqueezeBackward4,
                              {"self_sizes": self._data.shape})
@@ -525,7 +493,7 @@ def _random_fill(op, make, node_for):
     matter (torch's UniformBackward0 and kin); ``node_for(args, kw)`` picks torch's
     overload number."""
     def fn(self, *args, generator=None, **kw):
-        from ..random import default_generator
+        from .random import default_generator
         rng = (generator or default_generator)._rng
         values = make(self, rng, *args, **kw)
         return inplace(op, self, values, (self,), node_for(args, kw))
@@ -561,8 +529,7 @@ def _bernoulli_node(args, kw):
 
 def _float_only(self, kernel):
     if self._data.dtype.kind != "f":
-        from ..core.dispatch import SCALAR_NAMES
-        raise NotImplementedError(f'"{kernel}" not implemented for \'{SCALAR_NAMES[self.dtype.name]}\'')
+        raise NotImplementedError(f'"{kernel}" not implemented for \'{self.dtype._scalar_type}\'')
 
 
 def _uniform(self, rng, a=0.0, b=1.0):
@@ -666,9 +633,6 @@ def _parse_to(args, kwargs):
 
 def to(self, *args, **kwargs):
     dt, dev, copy = _parse_to(args, dict(kwargs))
-    if dev is not None and dev.type == "cuda":
-        from ..cuda import _check_available
-        _check_available()
     same_dt = dt is None or dt is self.dtype
     same_dev = dev is None or dev is self._device
     if same_dt and same_dev and not copy:
@@ -715,11 +679,11 @@ def cuda(self, device=None, non_blocking=False, memory_format=None):
 def view_dtype(self, dt):
     if not isinstance(dt, _dtype_cls):
         raise TypeError(f"view(): argument 'dtype' must be torch.dtype, not {type(dt).__name__}")
-    from ..core.dispatch import make_view, SCALAR_NAMES
+    from ..core.dispatch import make_view
     a = self._data
     old_size, new_size = a.itemsize, dt.itemsize
     if old_size != new_size:
-        what = (f"to view {SCALAR_NAMES[self.dtype.name]} as {SCALAR_NAMES[dt.name]} "
+        what = (f"to view {self.dtype._scalar_type} as {dt._scalar_type} "
                 "(different element sizes)")
         if a.ndim == 0:
             raise RuntimeError(f"self.dim() cannot be 0 {what}")
@@ -746,7 +710,7 @@ def view_dtype(self, dt):
         st = self.stride()
         shape = a.shape[:-1] + (int(a.shape[-1] * ratio),)
         strides = tuple(int(x * ratio) for x in st[:-1]) + (1,)
-        arr = array_over(_storage_of(self), dt.np, shape, strides, int(self.storage_offset() * ratio))
+        arr = array_over(storage_of(self), dt.np, shape, strides, int(self.storage_offset() * ratio))
     out = make_view("view", self, arr, None)
     # measured: torch's dtype view shares the storage and the version counter but is no
     # view for autograd (its _base is None, it is a leaf that does not require grad)

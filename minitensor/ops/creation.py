@@ -10,17 +10,18 @@ import warnings
 
 import numpy as np
 
-from ..core import dtypes as D
 from ..compat import numerics as _cpu_kernel
-from ..core import events
-from ..core.device import canonical, CPU
-from ..core.dtypes import FROM_NP, dtype as _dtype_cls
-from ..core.tensor import Tensor, _wrap
-from ..core.storage import writable_alias
-from ..random import default_generator
+from ..compat.arg_parser import PythonArgParser
+from ..compat.numpy_interop import from_numpy_dtype, writable_alias
 from ..compat.quiet import quiet
-from ..compat.arg_parser import tp_name
 from ..compat.warn_once import warn_once
+from ..core import dispatch, dtypes as D
+from ..core.device import canonical, CPU
+from ..core.dtypes import FROM_NP, dtype as _dtype_cls, type_name as tp_name
+from ..core.size import Size
+from ..core.tensor import Tensor, wrap
+from .copying import _empty_like_strided, empty_preserving
+from .random import default_generator
 
 
 _PY_DTYPES = {float: "float64", int: "int64", bool: "bool"}
@@ -31,24 +32,15 @@ def _check_dtype(dtype, op="tensor"):
     if dtype is None or isinstance(dtype, _dtype_cls):
         return dtype
     if dtype in _PY_DTYPES:
-        return D._by_name(_PY_DTYPES[dtype])
+        return D.by_name(_PY_DTYPES[dtype])
     raise TypeError(f"{op}(): argument 'dtype' must be torch.dtype, not {type(dtype).__name__}")
 
 
 def _finish(op, arr, device, requires_grad, source=()):
-    dev = canonical(device)
-    if dev.type == "cuda":
-        from ..cuda import _check_available
-        _check_available()
-    t = _wrap(arr, dev)
-    if requires_grad:
-        if arr.dtype.kind != "f":   # a factory's message, not requires_grad_()'s
-            raise RuntimeError("Only Tensors of floating point and complex dtype can require "
-                               "gradients")
-        t.requires_grad_(True)
-    if events.listeners:
-        events.emit(events.CREATE, op, source, (t,))
-    return t
+    if requires_grad and arr.dtype.kind != "f":     # a factory's message, not requires_grad_()'s
+        raise RuntimeError("Only Tensors of floating point and complex dtype can require "
+                           "gradients")
+    return dispatch.leaf(op, arr, canonical(device), source, requires_grad)
 
 
 # ------------------------------------------------------------ data inference
@@ -139,7 +131,6 @@ def _check_ragged(data, depth=0):
 def _to_array(data, dtype):
     if isinstance(data, Tensor):
         # torch.tensor(t) / t.new_tensor(t) are t.detach().to(dtype, copy=True): clone's layout
-        from .copying import _empty_like_strided
         return _empty_like_strided(data._data, dtype.np)
     if isinstance(data, np.ndarray):
         return np.array(data, dtype=dtype.np, copy=True)
@@ -226,9 +217,9 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
         if device is None:
             device = data._device
     elif isinstance(data, np.ndarray):
-        dt = dtype or D.from_numpy_dtype(data.dtype)
+        dt = dtype or from_numpy_dtype(data.dtype)
     elif isinstance(data, (np.generic,)):
-        dt = dtype or D.from_numpy_dtype(data.dtype)
+        dt = dtype or from_numpy_dtype(data.dtype)
         data = np.asarray(data)
     elif isinstance(data, (bool, int, float, list, tuple, range)):
         data = _no_ranges(data)
@@ -278,7 +269,7 @@ asarray = as_tensor
 def from_numpy(ndarray):
     if not isinstance(ndarray, np.ndarray):
         raise TypeError(f"expected np.ndarray (got {type(ndarray).__name__})")
-    D.from_numpy_dtype(ndarray.dtype)
+    from_numpy_dtype(ndarray.dtype)
     if any(s < 0 for s in ndarray.strides):
         raise ValueError(
             "At least one stride in the given numpy array is negative, and tensors with negative "
@@ -296,11 +287,8 @@ def from_numpy(ndarray):
                   "make it writable before converting it to a tensor. This type of warning will "
                   "be suppressed for the rest of this program.", stacklevel=2)
         arr = writable_alias(ndarray)     # torch writes through it all the same
-    t = _wrap(arr)
-    t._resizable = False      # torch cannot resize memory that NumPy owns
-    if events.listeners:
-        events.emit(events.CREATE, "from_numpy", (), (t,))
-    return t
+    # (torch cannot resize memory that NumPy owns)
+    return dispatch.leaf("from_numpy", arr, CPU, resizable=False)
 
 
 # ----------------------------------------------------------------- filled
@@ -431,7 +419,6 @@ def _like(op, fill):
 
 def _preserving(input, values, dt):
     """A new array in ``input``'s preserved layout (torch's *_like keep a transpose's strides)."""
-    from .copying import empty_preserving
     arr = empty_preserving(input._data, dt.np)
     arr[...] = values
     return arr
@@ -559,14 +546,7 @@ _RAND_SIG = ("tuple of ints size, *, {}Tensor out = None, torch.dtype dtype = No
 
 
 def _torch_typename(v):
-    from ..core.size import Size
-    from ..layout import layout
-    from ..core.device import device
-    for cls, name in ((Size, "torch.Size"), (_dtype_cls, "torch.dtype"), (device, "torch.device"),
-                      (layout, "torch.layout")):
-        if isinstance(v, cls):
-            return name         # torch's C type names
-    return type(v).__name__
+    return tp_name(v)
 
 
 def _invalid_combination(op, args, kwargs):
@@ -625,7 +605,7 @@ def _random_args(op, size, kw):
 def rand(*size, **kw):
     size, dt = _random_args("rand", size, kw)
     if not dt.is_floating_point:
-        raise NotImplementedError(f'"check_uniform_bounds" not implemented for \'{_sname(dt)}\'')
+        raise NotImplementedError(f'"check_uniform_bounds" not implemented for \'{dt._scalar_type}\'')
     return _finish("rand", _gen(kw.get("generator")).random(size).astype(dt.np), kw.get("device"),
                    kw.get("requires_grad", False))
 
@@ -633,14 +613,9 @@ def rand(*size, **kw):
 def randn(*size, **kw):
     size, dt = _random_args("randn", size, kw)
     if not dt.is_floating_point and 0 not in size:    # measured: an empty one needs no kernel
-        raise NotImplementedError(f'"normal_kernel_cpu" not implemented for \'{_sname(dt)}\'')
+        raise NotImplementedError(f'"normal_kernel_cpu" not implemented for \'{dt._scalar_type}\'')
     return _finish("randn", _gen(kw.get("generator")).standard_normal(size).astype(dt.np),
                    kw.get("device"), kw.get("requires_grad", False))
-
-
-def _sname(dt):
-    from ..core.dispatch import SCALAR_NAMES
-    return SCALAR_NAMES[dt.name]
 
 
 def randint(low=0, high=None, size=None, *, generator=None, out=None, dtype=None, layout=None,
@@ -701,8 +676,6 @@ _LEGACY_SIGNATURES = [
 def legacy_new(cls, *args, _dtype=None, **kwargs):
     """``torch.Tensor(...)``: float32 from data, or an (uninitialised) tensor of a shape.
     ``_dtype``: the dtype of a typed constructor (``torch.LongTensor(...)``)."""
-    from ..core.size import Size
-    from ..compat.arg_parser import PythonArgParser
     global _LEGACY_NEW
     if _LEGACY_NEW is None:
         _LEGACY_NEW = PythonArgParser(_LEGACY_SIGNATURES)
@@ -758,7 +731,7 @@ TYPED_CONSTRUCTORS = _typed_constructors()
 
 
 def _scalar_tensor(value, like):
-    return _wrap(np.asarray(value), like._device)
+    return wrap(np.asarray(value), like._device)
 
 
 def scalar_tensor(s, *, dtype=None, layout=None, device=None, requires_grad=False, pin_memory=False):
@@ -775,7 +748,6 @@ def randint_like(input, low=0, high=None, *, dtype=None, layout=None, device=Non
 
 
 def broadcast_shapes(*shapes):
-    from ..core.size import Size
     shapes = [(s,) if isinstance(s, int) else tuple(s) for s in shapes]
     out = []
     n = max((len(s) for s in shapes), default=0)

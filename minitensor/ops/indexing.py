@@ -9,9 +9,9 @@ as in torch; the engine adds their full-size gradients at the common input.
 import numpy as np
 
 from ..compat.arg_parser import PythonArgParser
-from ..core.graph import Node
-from ..core.dispatch import make_view, record, inplace, SCALAR_NAMES
-from ..core.tensor import Tensor, _wrap_dim, _storage_of
+from ..core.graph import Node, extent, geometry, strided
+from ..core.dispatch import make_view, record, inplace
+from ..core.tensor import Tensor, wrap_dim, storage_of
 from ..core.storage import array_over
 from .pointwise import broadcast_error
 from ..compat.quiet import quiet
@@ -20,7 +20,7 @@ from ..compat.quiet import quiet
 def _dims_list(dims, nd, op="flip"):
     if isinstance(dims, int):
         dims = (dims,)
-    out = [_wrap_dim(d, nd) for d in dims]
+    out = [wrap_dim(d, nd) for d in dims]
     for d in out:
         if out.count(d) > 1:
             raise RuntimeError(f"dim {d} appears multiple times in the list of dims")
@@ -72,7 +72,7 @@ def roll(input, shifts, dims=None):
     dims = tuple(dims) if isinstance(dims, (list, tuple)) else (dims,)
     if len(dims) != len(shifts):
         raise RuntimeError(f"shifts and dimensions must align. shifts: {len(shifts)}, dims:{len(dims)}")
-    dims = tuple(_wrap_dim(d, a.ndim) for d in dims)
+    dims = tuple(wrap_dim(d, a.ndim) for d in dims)
     if not a.ndim:
         raise IndexError("Dimension specified as 0 but tensor has no dimensions")
     # np.roll keeps the input's layout; torch's result is contiguous
@@ -95,7 +95,7 @@ def _index_dtype_ok(index):
 def index_select(input, dim, index):
     _need_tensor("index_select", "index", 2, index)
     nd = input._data.ndim
-    d = _wrap_dim(dim, nd)
+    d = wrap_dim(dim, nd)
     if not _index_dtype_ok(index):
         raise RuntimeError("index_select(): Expected dtype int32 or int64 for index")
     if index._data.ndim > 1:
@@ -125,7 +125,7 @@ def _add_along(out, index, values, dim):
 def gather(input, dim, index, *, sparse_grad=False):
     _need_tensor("gather", "index", 3, index)
     a = input._data
-    d = _wrap_dim(dim, a.ndim)
+    d = wrap_dim(dim, a.ndim)
     if not _index_dtype_ok(index):
         raise RuntimeError("gather(): Expected dtype int32/int64 for index")
     ix = index._data
@@ -181,7 +181,7 @@ def _check_mask(op, mask):
 
 
 def _c_name(t):
-    from ..core.dtypes import CPP_NAMES
+    from ..compat.messages import CPP_NAMES
     return CPP_NAMES[t.dtype.name]
 
 
@@ -338,7 +338,7 @@ def repeat(self, *sizes):
 # ------------------------------------------------------------- strided views
 def strided_view(op, base, shape, strides, offset, node_cls=None, attrs=None):
     """A view of ``base``'s storage with exactly this geometry (element units)."""
-    st = _storage_of(base)
+    st = storage_of(base)
     arr = array_over(st, base._data.dtype, shape, strides, offset)
     out = make_view(op, base, arr, node_cls, attrs)
     if not arr.size:
@@ -400,7 +400,7 @@ def split(self, split_size_or_sections, dim=0):
     parser.parse((self, split_size_or_sections, dim), {})
     _at_least_1d("split", self)
     nd = self._data.ndim
-    d = _wrap_dim(dim, nd)
+    d = wrap_dim(dim, nd)
     n = self._data.shape[d]
     if isinstance(split_size_or_sections, (list, tuple)):
         sizes = list(split_size_or_sections)
@@ -429,7 +429,7 @@ def chunk(self, chunks, dim=0):
     _at_least_1d("chunk", self)
     if chunks <= 0:
         raise RuntimeError(f"chunk expects `chunks` to be greater than 0, got: {chunks}")
-    d = _wrap_dim(dim, self._data.ndim)
+    d = wrap_dim(dim, self._data.ndim)
     n = self._data.shape[d]
     size = -(-n // chunks)
     return split(self, size if size else 0, d) if n else split(self, 0, d)
@@ -438,7 +438,7 @@ def chunk(self, chunks, dim=0):
 def tensor_split(self, indices_or_sections, dim=0):
     _at_least_1d("tensor_split", self, "{} expected at least a 1-dimensional tensor, but got a "
                  "tensor with 0 dims")
-    d = _wrap_dim(dim, self._data.ndim)
+    d = wrap_dim(dim, self._data.ndim)
     n = self._data.shape[d]
     if isinstance(indices_or_sections, int):
         k = indices_or_sections
@@ -457,7 +457,7 @@ def tensor_split(self, indices_or_sections, dim=0):
 
 def unbind(self, dim=0):
     nd = self._data.ndim
-    d = _wrap_dim(dim, nd)      # first: unbind(1) of a 0-d tensor is out of range
+    d = wrap_dim(dim, nd)      # first: unbind(1) of a 0-d tensor is out of range
     if nd == 0:
         raise IndexError("Dimension specified as 0 but tensor has no dimensions")
     return _pieces(self, d, [(i, i + 1) for i in range(self._data.shape[d])], UnbindBackward0,
@@ -480,7 +480,7 @@ class DiagonalBackward0(Node):
 
 def diagonal(self, offset=0, dim1=0, dim2=1):
     nd = self._data.ndim
-    d1, d2 = _wrap_dim(dim1, nd), _wrap_dim(dim2, nd)
+    d1, d2 = wrap_dim(dim1, nd), wrap_dim(dim2, nd)
     if d1 == d2:
         raise RuntimeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
     shp = self._data.shape
@@ -500,10 +500,9 @@ def diagonal(self, offset=0, dim1=0, dim2=1):
 
 class AsStridedViewBackward(Node):
     def backward(self, g):
-        from .views import _extent, _strided
-        buf = np.zeros(_extent(self.base_geometry, self.view_geometry), g.dtype)
+        buf = np.zeros(extent(self.base_geometry, self.view_geometry), g.dtype)
         np.add.at(buf, _flat_index(self.view_geometry), g)
-        return (_strided(buf, self.base_geometry).copy(),)
+        return (strided(buf, self.base_geometry).copy(),)
 
 
 AsStridedViewBackward.__name__ = "AsStridedBackward0"
@@ -521,12 +520,11 @@ def _flat_index(geom):
 
 
 def as_strided(self, size, stride, storage_offset=None):
-    from .views import geometry
     size, stride = tuple(int(n) for n in size), tuple(int(s) for s in stride)
     if len(size) != len(stride):
         raise RuntimeError(f"mismatch in length of strides and shape")
     off = self.storage_offset() if storage_offset is None else int(storage_offset)
-    st = _storage_of(self)
+    st = storage_of(self)
     it = self._data.itemsize
     need = (off + sum((n - 1) * s for n, s in zip(size, stride)) + 1) if all(size) else 0
     if need * it > st.nbytes():
@@ -548,8 +546,8 @@ def movedim(self, source, destination):
         raise RuntimeError(
             f"movedim: Invalid source or destination dims: source ([{', '.join(map(str, src))}] dims) should "
             f"contain the same number of dims as destination ([{', '.join(map(str, dst))}] dims)")
-    s = [_wrap_dim(d, nd) for d in src]
-    t = [_wrap_dim(d, nd) for d in dst]
+    s = [wrap_dim(d, nd) for d in src]
+    t = [wrap_dim(d, nd) for d in dst]
     if nd == 0:                 # nothing to move: torch returns an alias
         from .views import alias
         return alias(self)
@@ -583,7 +581,7 @@ class UnfoldBackward0(Node):
 
 def unfold(self, dimension, size, step):
     nd = self._data.ndim
-    d = _wrap_dim(dimension, nd) if nd else 0
+    d = wrap_dim(dimension, nd) if nd else 0
     shp = self._data.shape if nd else (1,)
     st = self.stride() if nd else (1,)
     if size > shp[d]:
@@ -632,11 +630,11 @@ def sort(input, dim=-1, descending=False, stable=False):
     from .reduction import return_type
     a = input._data
     if a.ndim == 0:
-        _wrap_dim(dim, 0)
+        wrap_dim(dim, 0)
         return return_type("sort", record("sort", a.copy(), input._device, (input,), SortBackward0,
                                           {"self_sizes": (), "dim": 0, "indices": None}),
                            record("sort", np.zeros((), np.int64), input._device, (), None))
-    d = _wrap_dim(dim, a.ndim)
+    d = wrap_dim(dim, a.ndim)
     idx = _sort_idx(a, d, descending)
     vals = np.take_along_axis(a, idx, d)
     v = record("sort", vals, input._device, (input,), SortBackward0,
@@ -647,16 +645,16 @@ def sort(input, dim=-1, descending=False, stable=False):
 def argsort(input, dim=-1, descending=False, stable=False):
     a = input._data
     if a.ndim == 0:
-        _wrap_dim(dim, 0)       # a 0-d tensor still checks its dim: -1 or 0
+        wrap_dim(dim, 0)       # a 0-d tensor still checks its dim: -1 or 0
         return record("argsort", np.zeros((), np.int64), input._device, (), None)
-    d = _wrap_dim(dim, a.ndim)
+    d = wrap_dim(dim, a.ndim)
     return record("argsort", _sort_idx(a, d, descending).astype(np.int64), input._device, (), None)
 
 
 def topk(input, k, dim=-1, largest=True, sorted=True):
     from .reduction import return_type
     a = input._data
-    d = _wrap_dim(dim, a.ndim) if a.ndim else (_wrap_dim(dim, 0) and 0)
+    d = wrap_dim(dim, a.ndim) if a.ndim else (wrap_dim(dim, 0) and 0)
     n = a.shape[d] if a.ndim else 1
     if k < 0 or k > n:
         raise RuntimeError("selected index k out of range")
@@ -703,7 +701,7 @@ class CumprodBackward0(Node):
 def _cum(op, fn, node):
     def f(input, dim, *, dtype=None):
         a = input._data
-        d = _wrap_dim(dim, a.ndim)
+        d = wrap_dim(dim, a.ndim)
         if dtype is not None:
             from .reduction import _autograd_dtype
             _autograd_dtype(input, dtype)
@@ -754,7 +752,7 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
         _UNIQUE_DIM.parse((input, dim), flags)
     a = input._data
     if dim is not None:
-        d = _wrap_dim(dim, a.ndim)
+        d = wrap_dim(dim, a.ndim)
         vals, inv, cnt = np.unique(a, return_inverse=True, return_counts=True, axis=d)
     else:
         vals, inv, cnt = np.unique(a.reshape(-1), return_inverse=True, return_counts=True)

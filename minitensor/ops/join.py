@@ -3,7 +3,7 @@ import numpy as np
 
 from ..core.graph import Node
 from ..core.dispatch import record
-from ..core.tensor import Tensor, _wrap_dim
+from ..core.tensor import Tensor, wrap_dim
 from .pointwise import result_dtype, _device_of
 
 
@@ -57,7 +57,7 @@ def cat(tensors, dim=0, *, out=None):
             raise RuntimeError(f"zero-dimensional tensor (at position {i}) cannot be concatenated")
     real = [t for t in ts if not (t._data.ndim == 1 and t._data.shape[0] == 0)] or list(ts[:1])
     ref = real[0]
-    d = _wrap_dim(dim, ref._data.ndim)
+    d = wrap_dim(dim, ref._data.ndim)
     for i, t in enumerate(real):
         if t._data.ndim != ref._data.ndim:
             raise RuntimeError(
@@ -89,7 +89,7 @@ def stack(tensors, dim=0, *, out=None):
             raise RuntimeError(
                 f"stack expects each tensor to be equal size, but got [{', '.join(map(str, shape))}] at "
                 f"entry 0 and [{', '.join(map(str, t._data.shape))}] at entry {i}")
-    d = _wrap_dim(dim, len(shape) + 1)
+    d = wrap_dim(dim, len(shape) + 1)
     dt = result_dtype(*ts)
     dev = _device_of("stack", ts)
     arr = np.stack([t._data.astype(dt.np, copy=False) for t in ts], axis=d)

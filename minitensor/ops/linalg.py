@@ -6,8 +6,7 @@ from ..core.dispatch import record
 from ..core.tensor import Tensor
 from .pointwise import operands, broadcast_error
 from . import views as V
-from ..core.dtypes import CPP_NAMES
-from ..core.dispatch import SCALAR_NAMES
+from ..compat.messages import CPP_NAMES
 
 
 def _shape_str(a):
@@ -108,8 +107,8 @@ def mm(input, mat2):
 def bmm(input, mat2):
     _types("bmm", input, mat2)
     if input._data.dtype != mat2._data.dtype:
-        raise RuntimeError(f"expected scalar type {SCALAR_NAMES[input.dtype.name]} but found "
-                           f"{SCALAR_NAMES[mat2.dtype.name]}")
+        raise RuntimeError(f"expected scalar type {input.dtype._scalar_type} but found "
+                           f"{mat2.dtype._scalar_type}")
     a, b = input._data, mat2._data
     if a.ndim != 3:
         raise RuntimeError(f"batch1 must be a 3D tensor")
@@ -132,7 +131,7 @@ def dot(input, other):
         raise RuntimeError(f"1D tensors expected, but got {a.ndim}D and {b.ndim}D tensors")
     if input._data.dtype != other._data.dtype:
         raise RuntimeError(f"dot : expected both vectors to have same dtype, but found "
-                           f"{SCALAR_NAMES[input.dtype.name]} and {SCALAR_NAMES[other.dtype.name]}")
+                           f"{input.dtype._scalar_type} and {other.dtype._scalar_type}")
     if a.shape != b.shape:
         raise RuntimeError(
             f"inconsistent tensor size, expected tensor [{a.shape[0]}] and src [{b.shape[0]}] to have "
@@ -150,9 +149,8 @@ def mv(input, vec):
     if a.shape[1] != v.shape[0]:
         raise RuntimeError(f"size mismatch, got input ({a.shape[0]}), mat ({_shape_str(a)}), vec ({v.shape[0]})")
     if a.dtype != v.dtype:
-        n = SCALAR_NAMES
         raise RuntimeError(f"addmv input tensors must have the same dtype, but got "
-                           f"{n[vec.dtype.name]}, {n[input.dtype.name]}, and {n[vec.dtype.name]}")
+                           f"{vec.dtype._scalar_type}, {input.dtype._scalar_type}, and {vec.dtype._scalar_type}")
     if a.dtype == np.bool_:
         raise NotImplementedError("\"addmv_impl_cpu\" not implemented for 'Bool'")
     return record("mv", a @ v, input._device, (input, vec), MvBackward0)

@@ -7,12 +7,13 @@ shape, so no formula has to undo broadcasting.
 """
 import numpy as np
 
-from ..core import dtypes as D
+from ..core import dispatch, dtypes as D
+from ..core.dtypes import can_cast
 from ..core.graph import Node
 from ..core.dispatch import record, inplace, write, check_inplace, needs_grad
 from ..compat.numerics import scalar_to
 from ..compat.memory_overlap import assert_no_internal_overlap, assert_no_partial_overlap
-from ..core.tensor import Tensor, _wrap
+from ..core.tensor import Tensor, wrap
 from ..core.device import CPU
 
 from ..compat.quiet import quiet
@@ -891,7 +892,7 @@ def nan_to_num(input, nan=0.0, posinf=None, neginf=None):
 def nan_to_num_(self, nan=0.0, posinf=None, neginf=None):
     check_inplace(self)
     nan = 0.0 if nan is None else nan
-    old = _wrap(self._data.copy(), self._device)
+    old = wrap(self._data.copy(), self._device)
     return inplace("nan_to_num_", self, _nan_to_num(self._data, nan, posinf, neginf), (self,),
                    _bind_saved(NanToNumBackward0, old), check=False)
 
@@ -1015,9 +1016,8 @@ def equal(input, other):
 
 def _same_dtype(input, other):
     if input._data.dtype != other._data.dtype:
-        from ..core.dispatch import SCALAR_NAMES
-        raise RuntimeError(f"{SCALAR_NAMES[input.dtype.name]} did not match "
-                           f"{SCALAR_NAMES[other.dtype.name]}")
+        raise RuntimeError(f"{input.dtype._scalar_type} did not match "
+                           f"{other.dtype._scalar_type}")
 
 
 def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
@@ -1025,13 +1025,13 @@ def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     return bool(np.allclose(input._data, other._data, rtol=rtol, atol=atol, equal_nan=equal_nan))
 
 
+@dispatch.composite("isclose")
 def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
-    from ..core.tensor import _bump
     _same_dtype(input, other)
     out = record("isclose", np.isclose(input._data, other._data, rtol, atol, equal_nan),
                  input._device, (input, other), None)
-    _bump(out)      # torch computes it with one in-place op on its result: _version 1
-    return out
+    # torch computes it with one in-place op on its result: _version 1
+    return inplace("isclose", out, None, (out,))
 
 
 def logical_not(input):
@@ -1048,8 +1048,7 @@ def logical_or(input, other):
 
 def _no_kernel(kernel, dtype):
     """torch's error when a kernel has no loop for ``dtype`` (a NumPy dtype)."""
-    from ..core.dispatch import SCALAR_NAMES
-    return NotImplementedError(f"\"{kernel}\" not implemented for '{SCALAR_NAMES[dtype.name]}'")
+    return NotImplementedError(f"\"{kernel}\" not implemented for '{D.FROM_NP[dtype]._scalar_type}'")
 
 
 def _bitwise(op, ufunc):
@@ -1099,15 +1098,10 @@ def isfinite(input):
 # ---------------------------------------------------------------- in place
 def _check_castable(op, t, *others):
     dt = result_dtype(t, *others)
-    if dt is not t.dtype and not _can_cast(dt, t.dtype):
-        from ..core.dispatch import SCALAR_NAMES
-        raise RuntimeError(f"result type {SCALAR_NAMES[dt.name]} can't be cast to the desired "
-                           f"output type {SCALAR_NAMES[t.dtype.name]}")
+    if dt is not t.dtype and not can_cast(dt, t.dtype):
+        raise RuntimeError(f"result type {dt._scalar_type} can't be cast to the desired "
+                           f"output type {t.dtype._scalar_type}")
     return dt
-
-
-def _can_cast(src, dst):
-    return src._category <= dst._category
 
 
 def _inplace_binary(op, t, other, compute, node, attrs=None, to_float=False):
@@ -1141,10 +1135,9 @@ def _inplace_binary(op, t, other, compute, node, attrs=None, to_float=False):
     dt = result_dtype(t, other)
     if to_float and not dt.is_floating_point:
         dt = D.get_default_dtype()      # true division of integers gives the default float
-    if dt is not t.dtype and not _can_cast(dt, t.dtype):
-        from ..core.dispatch import SCALAR_NAMES
-        raise RuntimeError(f"result type {SCALAR_NAMES[dt.name]} can't be cast to the desired "
-                           f"output type {SCALAR_NAMES[t.dtype.name]}")
+    if dt is not t.dtype and not can_cast(dt, t.dtype):
+        raise RuntimeError(f"result type {dt._scalar_type} can't be cast to the desired "
+                           f"output type {t.dtype._scalar_type}")
     return _inplace_values(op, t, _arr(t, dt.np), _arr(other, dt.np), other, compute, node, attrs)
 
 
@@ -1153,7 +1146,7 @@ def _inplace_values(op, t, x, y, other, compute, node, attrs):
     if node is not None and node._saves_self and needs_grad((t, other)):
         # the formula needs self's value from BEFORE the op: save a copy of it (only when
         # a node will be recorded: the copy is most of a mul_'s cost)
-        node = _bind_saved(node, _wrap(t._data.copy(), t._device))
+        node = _bind_saved(node, wrap(t._data.copy(), t._device))
     # (no `with quiet:`, which costs 1 us here: NumPy's overflow warning, raised from this
     # module, is dropped by the filter _quiet installs, as for the out-of-place ops)
     if x is t._data and type(compute) is _ufunc:
@@ -1255,13 +1248,12 @@ def _inplace_unary(op, node, fn, to_float=True):
                 raise RuntimeError("Boolean inputs not supported for relu")
         check_inplace(self)
         if to_float and self._data.dtype.kind != "f":
-            from ..core.dispatch import SCALAR_NAMES
             raise RuntimeError(f"result type Float can't be cast to the desired output type "
-                               f"{SCALAR_NAMES[self.dtype.name]}")
+                               f"{self.dtype._scalar_type}")
         assert_no_internal_overlap(self._data)
         values = fn(self._data)     # overflow warnings: dropped by _quiet's filter
         if node is not None and node.saves == SELF and needs_grad((self,)):
-            old = _wrap(self._data.copy(), self._device)
+            old = wrap(self._data.copy(), self._device)
             return inplace(op, self, values, (self,), _bind_saved(node, old), check=False)
         return inplace(op, self, values, (self,), node, check=False)
     method.__name__ = op
@@ -1283,10 +1275,9 @@ relu_ = _inplace_unary("relu_", ReluBackward0, lambda x: np.maximum(x, x.dtype.t
 def clamp_(self, min=None, max=None, *, _op="clamp_"):
     _clamp_args(min, max)
     dt = result_dtype(self, *(v for v in (min, max) if v is not None and not isinstance(v, Tensor)))
-    if dt is not self.dtype and not _can_cast(dt, self.dtype):
-        from ..core.dispatch import SCALAR_NAMES
-        from ..core.dtypes import CPP_NAMES      # clamp_'s message names the C++ type
-        raise RuntimeError(f"result type {SCALAR_NAMES[dt.name]} can't be cast to the desired "
+    if dt is not self.dtype and not can_cast(dt, self.dtype):
+        from ..compat.messages import CPP_NAMES      # clamp_'s message names the C++ type
+        raise RuntimeError(f"result type {dt._scalar_type} can't be cast to the desired "
                            f"output type {CPP_NAMES[self.dtype.name]}")
     check_inplace(self)
     assert_no_internal_overlap(self._data)
@@ -1302,7 +1293,7 @@ def clamp_(self, min=None, max=None, *, _op="clamp_"):
         values = np.maximum(values, lo)
     if hi is not None:
         values = np.minimum(values, hi)
-    old = _wrap(self._data.copy(), self._device)
+    old = wrap(self._data.copy(), self._device)
     if _op != "clamp_":     # clamp_min_ / clamp_max_: their own nodes
         bound = min if _op == "clamp_min_" else max
         key = _op[6:9]
@@ -1716,7 +1707,7 @@ class LerpBackward1(Node):      # a tensor weight
 
 def _lerp_args(op, input, end, weight):
     """torch's lerp checks dtypes (end's, then weight's), then shapes, then the kernel."""
-    from ..compat.numerics import TYPEID_NAMES as names
+    from ..compat.messages import CPP_NAMES as names
     dt = input._data.dtype
     for name, t in (("end", end), ("weight", weight)):
         if isinstance(t, Tensor) and t._data.dtype != dt:
@@ -1753,7 +1744,7 @@ def lerp_(self, end, weight):
         _check_copy_shapes(self._data.shape, shape)
     arr = kernel(self._data, end._data, w)
     if isinstance(weight, Tensor):
-        old = _wrap(self._data.copy(), self._device)
+        old = wrap(self._data.copy(), self._device)
         return inplace("lerp_", self, arr, (self, end, weight), _bind_saved(LerpBackward1, old),
                        check=False)
     return inplace("lerp_", self, arr, (self, end), LerpBackward0, {"weight": weight}, check=False)
@@ -1781,7 +1772,7 @@ def _write_before_zero_divisor(self, other, fn):
                         self._data.shape).reshape(-1)
     k = int(np.argmax(y == 0))      # the first zero (there is one: the op raised)
     if k:
-        head = fn(_wrap(self._data.reshape(-1)[:k]), _wrap(np.ascontiguousarray(y[:k])))
+        head = fn(wrap(self._data.reshape(-1)[:k]), wrap(np.ascontiguousarray(y[:k])))
         self._data.reshape(-1)[:k] = head._data
 
 
@@ -1795,11 +1786,10 @@ def _inplace_from(op, fn, to_float_check=True, nodes=None):
             from .copying import _check_copy_shapes
             _check_copy_shapes(self._data.shape, other._data.shape)
         dt = result_dtype(self, other) if isinstance(other, (Tensor, bool, int, float)) else None
-        if dt is not None and dt is not self.dtype and not _can_cast(dt, self.dtype) \
+        if dt is not None and dt is not self.dtype and not can_cast(dt, self.dtype) \
                 and op not in _COMPARE_:
-            from ..core.dispatch import SCALAR_NAMES
-            raise RuntimeError(f"result type {SCALAR_NAMES[dt.name]} can't be cast to the desired "
-                               f"output type {SCALAR_NAMES[self.dtype.name]}")
+            raise RuntimeError(f"result type {dt._scalar_type} can't be cast to the desired "
+                               f"output type {self.dtype._scalar_type}")
         try:
             r = fn(self, other)
         except RuntimeError as e:
@@ -1809,10 +1799,9 @@ def _inplace_from(op, fn, to_float_check=True, nodes=None):
                 _write_before_zero_divisor(self, other, fn)
             raise
         dt = r.dtype
-        if dt is not self.dtype and not _can_cast(dt, self.dtype):
-            from ..core.dispatch import SCALAR_NAMES
-            raise RuntimeError(f"result type {SCALAR_NAMES[dt.name]} can't be cast to the desired "
-                               f"output type {SCALAR_NAMES[self.dtype.name]}")
+        if dt is not self.dtype and not can_cast(dt, self.dtype):
+            raise RuntimeError(f"result type {dt._scalar_type} can't be cast to the desired "
+                               f"output type {self.dtype._scalar_type}")
         if r._data.shape != self._data.shape:
             from .copying import _check_copy_shapes
             _check_copy_shapes(self._data.shape, r._data.shape)
@@ -1820,7 +1809,7 @@ def _inplace_from(op, fn, to_float_check=True, nodes=None):
             return inplace(op, self, r._data, (self, other), None)
         node = nodes[isinstance(other, Tensor)]
         if node.saves:      # the formula reads self from BEFORE the op
-            node = _bind_saved(node, _wrap(self._data.copy(), self._device))
+            node = _bind_saved(node, wrap(self._data.copy(), self._device))
         return inplace(op, self, r._data, (self, other) if isinstance(other, Tensor) else (self,),
                        node)
     method.__name__ = op
@@ -1846,3 +1835,18 @@ bitwise_or_ = _inplace_from("bitwise_or_", bitwise_or)
 bitwise_xor_ = _inplace_from("bitwise_xor_", bitwise_xor)
 bitwise_left_shift_ = _inplace_from("bitwise_left_shift_", bitwise_left_shift)
 bitwise_right_shift_ = _inplace_from("bitwise_right_shift_", bitwise_right_shift)
+
+
+class ReciprocalBackward0(Node):
+    saves = (("result", -1),)
+
+    def backward(self, g):
+        (r,) = self.saved()
+        return (-g * r * r,)
+
+
+def reciprocal(input):
+    return _unary("reciprocal", input, np.reciprocal, ReciprocalBackward0)
+
+
+reciprocal_ = _inplace_unary("reciprocal_", ReciprocalBackward0, np.reciprocal)

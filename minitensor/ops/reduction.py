@@ -6,8 +6,8 @@ import numpy as np
 
 from ..core import dtypes as D
 from ..core.graph import Node, input_sizes
-from ..core.dispatch import record, SCALAR_NAMES
-from ..core.tensor import Tensor, _wrap_dim
+from ..core.dispatch import record
+from ..core.tensor import Tensor, wrap_dim
 from ..compat.quiet import quiet
 
 builtins_all, builtins_any = builtins.all, builtins.any
@@ -47,11 +47,11 @@ def _dims(t, dim, empty_is_all=False):
     if isinstance(dim, (list, tuple)):
         if not dim and empty_is_all:
             return None
-        out = tuple(_wrap_dim(d, nd) for d in dim)      # a 0-d tensor takes dims -1 and 0
+        out = tuple(wrap_dim(d, nd) for d in dim)      # a 0-d tensor takes dims -1 and 0
         if len(set(out)) != len(out):
             raise RuntimeError(f"dim {out[0]} appears multiple times in the list of dims")
         return out if nd else ()
-    d = _wrap_dim(dim, nd)
+    d = wrap_dim(dim, nd)
     return (d,) if nd else ()
 
 
@@ -165,7 +165,7 @@ def _autograd_dtype(t, dtype):
     torch's autograd refuses to record it."""
     from ..core.dispatch import needs_grad
     if dtype.np.kind not in "fc" and needs_grad((t,)):
-        raise RuntimeError(f"Autograd not support dtype: {SCALAR_NAMES[dtype.name]}")
+        raise RuntimeError(f"Autograd not support dtype: {dtype._scalar_type}")
 
 
 def _sum_dtype(t, dtype):
@@ -260,7 +260,7 @@ def mean(input, dim=None, keepdim=False, *, dtype=None, **kw):
     if dtype is None and input._data.dtype.kind != "f":
         raise RuntimeError(
             "mean(): could not infer output dtype. Input dtype must be either a floating point or "
-            f"complex dtype. Got: {SCALAR_NAMES[input.dtype.name]}")
+            f"complex dtype. Got: {input.dtype._scalar_type}")
     dims = _dims(input, dim, empty_is_all=True)
     # a half result is averaged in float32 from the input itself (torch's opmath), so an
     # int32 70000 is not rounded to inf before it is divided
@@ -305,7 +305,7 @@ def prod(input, dim=None, keepdim=False, *, dtype=None):
     if dim is None:
         arr = _prod(input._data.reshape(-1), 0, out_dt, False)
         return record("prod", arr, input._device, (input,), ProdBackward0)
-    d = _wrap_dim(dim, input._data.ndim)
+    d = wrap_dim(dim, input._data.ndim)
     arr = _prod(input._data, d, out_dt, keepdim) if input._data.ndim else input._data.astype(out_dt)
     return record("prod", arr, input._device, (input,), ProdBackward1, {"dim": d, "keepdim": keepdim})
 
@@ -334,7 +334,7 @@ def _extreme(name, input, dim, keepdim, np_fn, arg_fn, full_node, dim_node, rtyp
                 f" * (name dim, bool keepdim = False)\n      didn't match because some of the arguments "
                 f"have invalid types: (!tuple of ({got})!)\n")
     nd = input._data.ndim
-    d = _wrap_dim(dim, nd)
+    d = wrap_dim(dim, nd)
     if nd == 0:
         return rtype(record(name, input._data.copy(), input._device, (input,), dim_node,
                             {"self_sizes": (), "dim": 0, "keepdim": True,
@@ -415,7 +415,7 @@ def _arg_extreme(name, np_fn, input, dim, keepdim):
         if keepdim:
             r = np.reshape(r, (1,) * a.ndim)
     else:
-        d = _wrap_dim(dim, a.ndim)
+        d = wrap_dim(dim, a.ndim)
         if a.ndim and not a.shape[d]:
             raise IndexError(f"{name}(): Expected reduction dim {d} to have non-zero size.")
         r = np_fn(a, axis=d, keepdims=keepdim) if a.ndim else np.int64(0)
@@ -480,7 +480,7 @@ def _vector_norm(input, ord, dims, keepdim):
     x = input._data
     if x.dtype.kind not in "fc":
         raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as "
-                           f"input. Got {SCALAR_NAMES[input.dtype.name]}")
+                           f"input. Got {input.dtype._scalar_type}")
     ax = np.abs(x)
     if x.dtype is _F16:         # measured: torch's half norms equal a float64 computation
         ax = ax.astype(np.float64)
@@ -676,7 +676,7 @@ def median(input, dim=None, keepdim=False):
         i = int(_lower_median_index(flat, 0))
         return record("median", flat[i].copy(), input._device, (input,), MedianBackward0,
                       {"self_sizes": a.shape, "index": i})
-    d = _wrap_dim(dim, a.ndim)
+    d = wrap_dim(dim, a.ndim)
     if a.dtype == np.bool_:
         raise NotImplementedError("\"median_out\" not implemented for 'Bool'")
     if a.ndim == 0:
@@ -709,7 +709,7 @@ class KthvalueBackward0(MaxBackward0):
 def kthvalue(input, k, dim=-1, keepdim=False):
     """The k-th smallest element along ``dim`` and its index (NaN counts as largest)."""
     a = input._data
-    d = _wrap_dim(dim, a.ndim)
+    d = wrap_dim(dim, a.ndim)
     n = a.shape[d] if a.ndim else 1
     if not 1 <= k <= n:
         raise RuntimeError(f"kthvalue(): selected number k out of range for dimension {d}")

@@ -10,25 +10,9 @@ import numpy as np
 from ..core.graph import Node, input_sizes
 from ..compat.tensor_iterator import index_result_strides
 from ..core.dispatch import make_view, record
-from ..core.tensor import Tensor, _wrap_dim, _storage_of
+from ..core.tensor import Tensor, wrap_dim, storage_of
 from ..compat.quiet import quiet
 from ..core import size as _size
-
-
-def geometry(t):
-    """(shape, strides, storage offset), all in elements."""
-    return (t._data.shape, t.stride(), t.storage_offset())
-
-
-def _strided(buf, geom):
-    shape, strides, off = geom
-    it = buf.itemsize
-    return np.lib.stride_tricks.as_strided(buf[off:], shape=shape, strides=tuple(s * it for s in strides))
-
-
-def _extent(*geoms):
-    return max(off + sum((n - 1) * s for n, s in zip(shape, st)) + 1 if all(shape) else off + 1
-               for shape, st, off in geoms)
 
 
 # -------------------------------------------------------------------- nodes
@@ -129,76 +113,6 @@ class IndexBackward0(Node):
         out = np.zeros(self.self_sizes, g.dtype)
         np.add.at(out, self.indices, g)
         return (out,)
-
-
-class UnbindBackward0(Node):
-    saves = ()
-
-
-def _may_overlap(shape, strides):
-    """torch's _maybe_overlapping_memory: can two indices of this geometry reach one
-    element? (size-1 dims never do; a 0 stride on a longer dim always does)"""
-    reach = 0
-    for s, n in sorted((s, n) for s, n in zip(strides, shape) if n != 1):
-        if s <= reach:
-            return True
-        reach += s * (n - 1)
-    return False
-
-
-class AsStridedBackward0(Node):
-    """The history of a view after an in-place op on it: its part of the base's grad."""
-    saves = ()
-
-    def backward(self, g):
-        # torch's as_strided_backward: scatter the view's gradient into a zeroed buffer
-        # laid out like the storage (summing where the view reads an element twice),
-        # average where the base reads one twice, and hand back the base's window onto
-        # that buffer: a view of a tensor written once (or twice), hence its _version
-        (bshape, bstrides, boff), (vshape, vstrides, voff) = self.base_geometry, self.view_geometry
-        if 0 in bshape or 0 in vshape:
-            self._grad_versions = (0,)
-            return (np.zeros(bshape, g.dtype),)
-        shared = min(boff, voff)            # the buffer starts where either one does
-        base = (bshape, bstrides, boff - shared)
-        view = (vshape, vstrides, voff - shared)
-        buf = np.zeros(_extent(base, view), g.dtype)
-        if _may_overlap(vshape, vstrides):
-            index = _strided(np.arange(buf.size), view)
-            np.add.at(buf, index.reshape(-1), np.broadcast_to(g, vshape).reshape(-1))
-        else:
-            _strided(buf, view)[...] = g
-        self._grad_versions = (1,)
-        if _may_overlap(bshape, bstrides):
-            count = np.zeros(buf.size, g.dtype)
-            np.add.at(count, _strided(np.arange(buf.size), base).reshape(-1), 1)
-            with quiet:                     # 0/0 outside the base's reach, as in torch
-                buf /= count
-            self._grad_versions = (2,)
-        return (_strided(buf, base),)
-
-
-class CopySlices(Node):
-    """The base's history after an in-place op on one of its views: the gradient of
-    the untouched part passes through; the written part goes through ``fn``."""
-    saves = ()
-
-    def backward(self, g):
-        from ..core.backward import sum_to
-        buf = np.zeros(_extent(self.base_geometry, self.view_geometry), g.dtype)
-        base = _strided(buf, self.base_geometry)
-        base[...] = g
-        view = _strided(buf, self.view_geometry)
-        grads = self.fn.backward(view.copy())
-        first = grads[0]
-        if first is None:
-            view[...] = 0
-        else:
-            first = np.asarray(first)
-            if first.shape != view.shape:
-                first = sum_to(np.broadcast_to(first, np.broadcast_shapes(first.shape, view.shape)), view.shape)
-            view[...] = first
-        return (base.copy(),) + tuple(grads[1:])
 
 
 # ------------------------------------------------------------------ shapes
@@ -388,10 +302,10 @@ def reshape_as(self, other):
 def flatten(self, start_dim=0, end_dim=-1):
     nd = self._data.ndim
     if nd == 0:
-        _wrap_dim(start_dim, 0), _wrap_dim(end_dim, 0)      # torch checks them: [-1, 0]
+        wrap_dim(start_dim, 0), wrap_dim(end_dim, 0)      # torch checks them: [-1, 0]
         return reshape(self, 1)
-    s = _wrap_dim(start_dim, nd)
-    e = _wrap_dim(end_dim, nd)
+    s = wrap_dim(start_dim, nd)
+    e = wrap_dim(end_dim, nd)
     if s > e:
         raise RuntimeError("flatten() has invalid args: start_dim cannot come after end_dim")
     if s == e:
@@ -408,7 +322,7 @@ def ravel(self):
 
 
 def unflatten(self, dim, sizes):
-    d = _wrap_dim(dim, self._data.ndim)
+    d = wrap_dim(dim, self._data.ndim)
     shp = self._data.shape
     sizes = tuple(sizes)
     known = 1
@@ -428,7 +342,7 @@ def squeeze(self, dim=None):
         node = SqueezeBackward0
     else:
         dims = dim if isinstance(dim, (tuple, list)) else (dim,)
-        dims = {_wrap_dim(d, self._data.ndim) for d in dims}    # 0-d: dims in [-1, 0]
+        dims = {wrap_dim(d, self._data.ndim) for d in dims}    # 0-d: dims in [-1, 0]
         new = tuple(n for i, n in enumerate(shp) if not (i in dims and n == 1))
         node = SqueezeBackward2 if isinstance(dim, (tuple, list)) else SqueezeBackward1
     return make_view("squeeze", self, self._data.reshape(new), node, {"self_sizes": shp})
@@ -436,7 +350,7 @@ def squeeze(self, dim=None):
 
 def unsqueeze(self, dim):
     _int_arg("unsqueeze", "dim", 1, dim)
-    d = _wrap_dim(dim, self._data.ndim + 1)
+    d = wrap_dim(dim, self._data.ndim + 1)
     return make_view("unsqueeze", self, unsqueezed(self._data, d), UnsqueezeBackward0,
                      {"self_sizes": self._data.shape})
 
@@ -472,7 +386,7 @@ def transpose(self, dim0=_MISSING, dim1=_MISSING):
     _int_arg("transpose", "dim0", 1, dim0)
     _int_arg("transpose", "dim1", 2, dim1)
     nd = self._data.ndim
-    d0, d1 = _wrap_dim(dim0, nd), _wrap_dim(dim1, nd)
+    d0, d1 = wrap_dim(dim0, nd), wrap_dim(dim1, nd)
     if nd == 0:
         return make_view("transpose", self, self._data.view(), TransposeBackward0, {"dim0": 0, "dim1": 0})
     return make_view("transpose", self, np.swapaxes(self._data, d0, d1), TransposeBackward0,
@@ -489,7 +403,7 @@ def permute(self, *dims):
         raise RuntimeError(
             "permute(sparse_coo): number of dimensions in the tensor input does not match the length "
             f"of the desired ordering of dimensions i.e. input.dim() = {nd} is not equal to len(dims) = {len(dims)}")
-    wd = tuple(_wrap_dim(d, nd) for d in dims)
+    wd = tuple(wrap_dim(d, nd) for d in dims)
     if len(set(wd)) != nd:
         raise RuntimeError("permute(): duplicate dims are not allowed.")
     return make_view("permute", self, np.transpose(self._data, wd), PermuteBackward0, {"dims": wd})
@@ -613,7 +527,7 @@ def narrow(self, dim, start, length):
     nd = self._data.ndim
     if nd == 0:
         raise RuntimeError("narrow() cannot be applied to a 0-dim tensor.")
-    d = _wrap_dim(dim, nd)
+    d = wrap_dim(dim, nd)
     n = self._data.shape[d]
     if isinstance(start, Tensor):
         start = int(start)
@@ -637,7 +551,7 @@ def narrow_copy(self, dim, start, length):
     from ..core import events
     with events.silenced():
         v = narrow(self, dim, start, length)        # narrow's checks and messages
-    d = _wrap_dim(dim, self._data.ndim)
+    d = wrap_dim(dim, self._data.ndim)
     if start < 0:
         start += self._data.shape[d]
     return record("narrow_copy", v._data.copy(), self._device, (self,),
@@ -660,7 +574,7 @@ def select(self, dim, index):
     nd = self._data.ndim
     if nd == 0:
         raise IndexError("select() cannot be applied to a 0-dim tensor.")
-    d = _wrap_dim(dim, nd)
+    d = wrap_dim(dim, nd)
     n = self._data.shape[d]
     if isinstance(index, Tensor):
         index = int(index)
@@ -681,7 +595,7 @@ def select(self, dim, index):
 
 
 def unbind(self, dim=0):
-    d = _wrap_dim(dim, self._data.ndim)
+    d = wrap_dim(dim, self._data.ndim)
     return tuple(select(self, d, i) for i in range(self._data.shape[d]))
 
 
@@ -1076,8 +990,8 @@ def _complex_to(value, dt):
     if dt.kind == "b":
         return value != 0
     if value.imag != 0:
-        from ..compat.numerics import _C_NAMES
-        name = "double" if dt == np.float16 else _C_NAMES[dt.name]     # (measured)
+        from ..compat.messages import C_NAMES
+        name = "double" if dt == np.float16 else C_NAMES[dt.name]     # (measured)
         raise RuntimeError(f"value cannot be converted to type {name} without overflow")
     return value.real
 
@@ -1085,7 +999,7 @@ def _complex_to(value, dt):
 def _scalar_for(value, like):
     """A number assigned by indexing: a 0-dim tensor of the destination's dtype, on the
     CPU whatever the destination's device (torch's valueToTensor)."""
-    from ..core.tensor import _wrap
+    from ..core.tensor import wrap
     from ..core.device import CPU
     from ..compat.numerics import scalar_to
     from ..compat.quiet import quiet
@@ -1097,4 +1011,4 @@ def _scalar_for(value, like):
             v = np.float16(value)
     else:                       # torch's range check: x[0] = 300 on uint8 raises
         v = scalar_to(value, dt)
-    return _wrap(np.asarray(v, dtype=dt), CPU)
+    return wrap(np.asarray(v, dtype=dt), CPU)

@@ -11,6 +11,7 @@ from collections import defaultdict
 from ..core import grad_mode
 from ..core.dispatch import inplace
 from ..core.tensor import Tensor
+from ..nn.modules.module import typename as _typename, zero_grads
 
 
 class _RequiredParameter:
@@ -21,21 +22,12 @@ class _RequiredParameter:
 required = _RequiredParameter()
 
 
-def _typename(obj):
-    from ..nn.modules.module import typename
-    return typename(obj)
-
-
 def _no_grad_step(step):
     """Run ``step`` with autograd off (torch: unless ``differentiable``)."""
     @functools.wraps(step)
     def wrapper(self, *args, **kwargs):
-        prev = grad_mode.enabled
-        grad_mode.enabled = bool(self.defaults.get("differentiable", False))
-        try:
+        with grad_mode.set_grad_enabled(bool(self.defaults.get("differentiable", False))):
             return step(self, *args, **kwargs)
-        finally:
-            grad_mode.enabled = prev
     return wrapper
 
 
@@ -122,18 +114,16 @@ class Optimizer:
     def step(self, closure=None):
         raise NotImplementedError
 
+    @staticmethod
+    def _loss(closure):
+        """What ``step(closure)`` returns: the closure re-evaluates the model, with grad."""
+        if closure is None:
+            return None
+        with grad_mode.enable_grad():
+            return closure()
+
     def zero_grad(self, set_to_none=True):
-        for group in self.param_groups:
-            for p in group["params"]:
-                if p.grad is not None:
-                    if set_to_none:
-                        p.grad = None
-                    else:
-                        if p.grad.grad_fn is not None:
-                            p.grad.detach_()
-                        else:
-                            p.grad.requires_grad_(False)
-                        p.grad.zero_()
+        zero_grads((p for group in self.param_groups for p in group["params"]), set_to_none)
 
     def add_param_group(self, param_group):
         if not isinstance(param_group, dict):

@@ -8,6 +8,21 @@ from ...autograd import no_grad
 from ..parameter import Parameter
 
 
+def zero_grads(params, set_to_none=True):
+    """``zero_grad`` of a Module or an Optimizer: forget each gradient (torch's default),
+    or zero it in place, detached from any history it has."""
+    for p in params:
+        if p.grad is not None:
+            if set_to_none:
+                p.grad = None
+            else:
+                if p.grad.grad_fn is not None:
+                    p.grad.detach_()
+                else:
+                    p.grad.requires_grad_(False)
+                p.grad.zero_()
+
+
 def typename(obj):
     """torch.typename: 'torch.FloatTensor' for tensors, module.qualname otherwise."""
     if isinstance(obj, Tensor):
@@ -308,16 +323,7 @@ class Module:
         return self
 
     def zero_grad(self, set_to_none=True):
-        for p in self.parameters():
-            if p.grad is not None:
-                if set_to_none:
-                    p.grad = None
-                else:
-                    if p.grad.grad_fn is not None:
-                        p.grad.detach_()
-                    else:
-                        p.grad.requires_grad_(False)
-                    p.grad.zero_()
+        zero_grads(self.parameters(), set_to_none)
 
     def apply(self, fn):
         for module in self.children():
