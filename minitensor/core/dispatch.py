@@ -80,19 +80,18 @@ def wants_grad(t):
     """torch's ``requires_grad()``: its own flag, a history, or, for a view, a base that
     requires grad (a view taken before its base was made to require grad reports True;
     ops on it record nodes, though no gradient reaches it)."""
-    if t._grad_fn is not None or t._requires_grad:
-        return True
-    b = t._base
-    return b is not None and (b._grad_fn is not None or b._requires_grad)
+    return t._grad_fn is not None or t._requires_grad or (
+        t._base is not None and wants_grad(t._base))
 
 
 def needs_grad(inputs):
-    """Will an op over ``inputs`` be recorded?"""
-    if not grad_mode.enabled:
-        return False
-    for t in inputs:
-        if isinstance(t, Tensor) and wants_grad(t):
-            return True
+    """Will an op over ``inputs`` be recorded? (``wants_grad`` spelled out for a tensor
+    that is no view: every op asks.)"""
+    if grad_mode.enabled:
+        for t in inputs:
+            if isinstance(t, Tensor) and (t._grad_fn is not None or t._requires_grad or (
+                    t._base is not None and wants_grad(t._base))):
+                return True
     return False
 
 
@@ -116,40 +115,75 @@ def link(out, node_cls, inputs, attrs=None, saves=None):
     save what its formula reads."""
     node = _new(node_cls)
     node._seq = next(_sequence)
-    edges = tuple(edge(x) for x in inputs)
+    edges, meta = [], []
+    for x in inputs:
+        if isinstance(x, Tensor):
+            edges.append(_tensor_edge(x))
+            meta.append((x._data.shape, x._data.dtype))
+        else:
+            edges.append(NO_EDGE)
+            meta.append(None)
     skip = node_cls._no_edge        # inputs torch leaves out of the graph (where's mask)
-    node.next_functions = tuple(e for k, e in enumerate(edges) if k not in skip)
-    node._input_meta = tuple(_meta(x) for k, x in enumerate(inputs) if k not in skip)
+    if skip:
+        node.next_functions = tuple(e for k, e in enumerate(edges) if k not in skip)
+        node._input_meta = tuple(m for k, m in enumerate(meta) if k not in skip)
+    else:
+        node.next_functions = tuple(edges)
+        node._input_meta = tuple(meta)
     if attrs:
         node.__dict__.update(attrs)
     out._grad_fn = node        # before saving: a saved result names its maker
     out._output_nr = 0
     plan = node_cls._save_plan if saves is None else save_plan(saves, node_cls.save_for)
-    kept = []
-    for name, i, users, empty in plan:
-        # torch saves a tensor only if the gradient of an input that needs one reads it;
-        # an in-place change to an unsaved one is then no error
-        if users is not None and all(edges[j][0] is None for j in users):
-            kept.append(empty)
-        else:
-            kept.append(_save(name, out if i == -1 else inputs[i], i == -1))
-    node._saved = tuple(kept)
+    if plan:
+        kept = []
+        for name, i, users, empty in plan:
+            # torch saves a tensor only if the gradient of an input that needs one reads
+            # it; an in-place change to an unsaved one is then no error
+            if users is not None and _no_edge_among(edges, users):
+                kept.append(empty)
+            else:
+                kept.append(_save(name, out if i == -1 else inputs[i], i == -1))
+        node._saved = tuple(kept)
     return node
+
+
+def _no_edge_among(edges, which):
+    for j in which:
+        if edges[j][0] is not None:
+            return False
+    return True
 
 
 # ---------------------------------------------------------------- new tensors
 def record(op, arr, device, inputs, node_cls=None, attrs=None, saves=None):
-    """Wrap ``arr`` (the result of op ``op`` over ``inputs``) as a new Tensor."""
+    """Wrap ``arr`` (the result of op ``op`` over ``inputs``) as a new Tensor.
+
+    Every op passes here, so this is the door's one fast path: the new tensor's fields
+    are set here rather than by ``tensor_over``, and ``needs_grad`` is spelled out."""
     if type(arr) is not ndarray:
         arr = np.asarray(arr)          # NumPy returns scalars for 0-d results
     elif not arr.size:
         arr = laid_out(arr)            # torch's strides for an empty result
-    out = tensor_over(arr, device)
+    out = _new(Tensor)                 # tensor_over(arr, device)
+    out._data = arr
+    out._device = device
+    out._requires_grad = False
+    out._grad_fn = None
+    out._output_nr = 0
+    out._base = None
+    out._vc = None
+    out._storage = None
     if grad_mode.inference:
         out._inference = True          # and nothing is recorded, even under enable_grad()
-    # integer and bool results are never differentiable (argmax, comparisons)
-    elif node_cls is not None and arr.dtype.kind in "fc" and needs_grad(inputs):
-        link(out, node_cls, inputs, attrs, saves)
+    elif node_cls is not None and grad_mode.enabled:
+        for t in inputs:               # needs_grad(inputs)
+            if isinstance(t, Tensor) and (t._grad_fn is not None or t._requires_grad or (
+                    t._base is not None and wants_grad(t._base))):
+                # integer and bool results are never differentiable (argmax, comparisons)
+                if arr.dtype.kind in "fc":
+                    link(out, node_cls, inputs, attrs, saves)
+                break
     if listeners:
         _emit(events.CREATE, op, inputs, (out,))
     return out
@@ -158,12 +192,11 @@ def record(op, arr, device, inputs, node_cls=None, attrs=None, saves=None):
 def make_view(op, base, arr, node_cls=None, attrs=None, inputs=None):
     """A tensor over ``base``'s storage: shares its storage and version counter."""
     out = tensor_over(arr, base._device)
-    root = base._base
-    out._base = base if root is None else root
-    out._vc = vc = version_counter(base)
+    out._base = base if base._base is None else base._base      # a view's base is a root
+    out._vc = vc = base._vc or version_counter(base)    # a write to either bumps both
     if vc.value:
         out._view_version = vc.value     # a later in-place change makes its history stale
-    out._storage = storage_of(base)
+    out._storage = base._storage if base._storage is not None else storage_of(base)
     if not arr.size:
         # NumPy gives an empty view no pointer to carry its offset: it starts where its
         # base does (the views that move it, like narrow and select, set their own)
@@ -229,8 +262,8 @@ def created(op, inputs, t):
 def detach(t):
     """The same memory, version counter and storage; no history."""
     out = tensor_over(t._data.view(), t._device)
-    out._vc = version_counter(t)
-    out._storage = storage_of(t)
+    out._vc = t._vc or version_counter(t)
+    out._storage = t._storage if t._storage is not None else storage_of(t)
     if listeners:
         _emit(events.CREATE, "detach", (t,), (out,))
     return out
@@ -317,12 +350,12 @@ def inplace(op, t, values, inputs, node_cls=None, attrs=None, saves=None, check=
     if check:
         check_inplace(t)
     # an integer or bool tensor never gets a history, even from a float source
-    grad = node_cls is not None and t._data.dtype.kind in "fc" and needs_grad(inputs)
+    grad = node_cls is not None and needs_grad(inputs) and t._data.dtype.kind in "fc"
     if grad:
         old_edge = edge(t)
     if values is not None:
         write(t, values)
-    version_counter(t).value += 1
+    (t._vc or version_counter(t)).value += 1
     if grad:
         _rebase_history(t, node_cls, inputs, old_edge, attrs, saves)
     if listeners:
