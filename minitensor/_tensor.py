@@ -14,9 +14,10 @@ from .compat.typed_storage import TypedStorage, warn_typed_storage_removal
 from .core import dispatch
 from .core.graph import RemovableHandle
 from .core.tensor import Tensor, storage_of
-from .ops import copying
-from .ops.creation import from_numpy, legacy_new
-from .ops.views import unbind
+from .ops import copy as copying
+from .ops.create import from_numpy
+from .ops.legacy import legacy_new
+from .ops.slice import rows
 
 
 # ---------------------------------------------------------------- .grad
@@ -123,7 +124,7 @@ def __len__(self):
 def __iter__(self):
     if self._data.ndim == 0:
         raise TypeError("iteration over a 0-d tensor")
-    return iter(unbind(self, 0))
+    return iter(rows(self))
 
 
 def __bool__(self):

@@ -15,8 +15,9 @@ from .core import dtypes as _D
 from .core.dispatch import record
 from .core.graph import Node
 from .core.tensor import Tensor
-from .ops import pointwise as P, reduction as R, views as V, copying as C
-from .ops import linalg as L, join as J, activation as A, indexing as I
+from .ops import (activation as A, binary as B, operands as O, compare as Cm, copy as C, gather as G, index as X,
+                  join as J, linalg as L, pointwise as P, reduce as R, random as Rn, slice as S,
+                  sort as So, statistics as St, unary as U, view as V)
 
 _NUMBER = (int, float, bool)
 
@@ -43,7 +44,7 @@ def _binop(fn, reverse=False):
             return NotImplemented
         try:
             return fn(self, other)
-        except P.ForeignOperand:     # e.g. tensor + "a": let Python raise its TypeError
+        except O.ForeignOperand:     # e.g. tensor + "a": let Python raise its TypeError
             return NotImplemented
     return op
 
@@ -67,7 +68,7 @@ def _arith(fn, name, ufunc, node_cls, bool_ok=True):
                 try:
                     arr = ufunc(x, y)
                 except ValueError:
-                    raise P.broadcast_error(self, other) from None
+                    raise O.broadcast_error(self, other) from None
                 return record(name, arr, self._device, (self, other), node_cls)
         return slow(self, other)
     return op
@@ -78,26 +79,26 @@ _BOOL = np.dtype(bool)
 
 def _rtruediv(self, other):
     if isinstance(other, np.ndarray):
-        return P.reciprocal(self) * other     # torch's own __rdiv__: NumPy then multiplies
+        return U.reciprocal(self) * other     # torch's own __rdiv__: NumPy then multiplies
     if not _operand_ok(other):
         return NotImplemented
     if isinstance(other, Tensor):
-        return P.div(other, self)
-    return P.mul(P.reciprocal(self), other)
+        return B.div(other, self)
+    return B.mul(U.reciprocal(self), other)
 
 
 def _rsub(self, other):
     if not _operand_ok(other):
         return NotImplemented
     if isinstance(other, Tensor):
-        return P.sub(other, self)
-    return P.rsub(self, other)
+        return B.sub(other, self)
+    return B.rsub(self, other)
 
 
 def _rpow(self, other):
     if not _operand_ok(other):
         return NotImplemented
-    return P.pow(other, self)
+    return B.pow(other, self)
 
 
 def _matmul_op(self, other):
@@ -126,16 +127,16 @@ def _rmatmul(self, other):
 
 def _invert(self):
     if self._data.dtype == np.bool_:
-        return P.logical_not(self)
+        return Cm.logical_not(self)
     if self._data.dtype.kind == "f":     # Python's operator refuses before any kernel runs
         raise TypeError("~ (operator.invert) is only implemented on integer and Boolean-type tensors")
-    return P.bitwise_not(self)
+    return Cm.bitwise_not(self)
 
 
 def _eq(self, other):
     if not _operand_ok(other) and not isinstance(other, np.ndarray):
         return False
-    return P.eq(self, other)    # (torch's == alone compares with an array itself)
+    return Cm.eq(self, other)    # (torch's == alone compares with an array itself)
 
 
 def _ne(self, other):
@@ -143,75 +144,75 @@ def _ne(self, other):
         return NotImplemented   # as torch: Python then compares identities (True)
     if not _operand_ok(other):
         return True
-    return P.ne(self, other)
+    return Cm.ne(self, other)
 
 
 METHODS = {
     # arithmetic
-    "add": P.add, "sub": P.sub, "subtract": P.sub, "mul": P.mul, "multiply": P.mul,
-    "div": P.div, "divide": P.div, "true_divide": P.div, "floor_divide": P.floor_divide,
-    "remainder": P.remainder, "fmod": P.fmod, "pow": P.pow, "neg": P.neg, "negative": P.neg,
-    "abs": P.abs, "absolute": P.abs, "exp": P.exp, "log": P.log, "sqrt": P.sqrt, "sin": P.sin,
-    "cos": P.cos, "tanh": P.tanh, "sigmoid": P.sigmoid, "relu": P.relu, "sign": P.sign,
+    "add": B.add, "sub": B.sub, "subtract": B.sub, "mul": B.mul, "multiply": B.mul,
+    "div": B.div, "divide": B.div, "true_divide": B.div, "floor_divide": B.floor_divide,
+    "remainder": B.remainder, "fmod": B.fmod, "pow": B.pow, "neg": U.neg, "negative": U.neg,
+    "abs": U.abs, "absolute": U.abs, "exp": U.exp, "log": U.log, "sqrt": U.sqrt, "sin": U.sin,
+    "cos": U.cos, "tanh": U.tanh, "sigmoid": U.sigmoid, "relu": U.relu, "sign": U.sign,
     "clamp": P.clamp, "clip": P.clamp, "clamp_min": P.clamp_min, "clamp_max": P.clamp_max,
     "maximum": P.maximum, "minimum": P.minimum, "where": lambda self, cond, other: P.where(cond, self, other),
-    "reciprocal": P.reciprocal,
-    "eq": P.eq, "ne": P.ne, "lt": P.lt, "le": P.le, "gt": P.gt, "ge": P.ge,
-    "greater": P.gt, "greater_equal": P.ge, "less": P.lt, "less_equal": P.le, "not_equal": P.ne,
-    "equal": P.equal, "allclose": P.allclose, "isclose": P.isclose,
-    "logical_not": P.logical_not, "logical_and": P.logical_and, "logical_or": P.logical_or,
-    "lt_": P.lt_, "le_": P.le_, "gt_": P.gt_, "ge_": P.ge_, "eq_": P.eq_, "ne_": P.ne_,
-    "nan_to_num": P.nan_to_num, "nan_to_num_": P.nan_to_num_,
-    "bitwise_not": P.bitwise_not, "bitwise_not_": P.bitwise_not_, "logical_not_": P.logical_not_,
-    "isnan": P.isnan, "isinf": P.isinf, "isfinite": P.isfinite,
-    "logical_xor": P.logical_xor, "bitwise_and": P.bitwise_and, "bitwise_or": P.bitwise_or,
-    "bitwise_xor": P.bitwise_xor, "bitwise_left_shift": P.bitwise_left_shift,
-    "bitwise_right_shift": P.bitwise_right_shift,
-    "square": P.square, "log2": P.log2, "log10": P.log10, "log1p": P.log1p, "expm1": P.expm1,
-    "exp2": P.exp2, "rsqrt": P.rsqrt, "tan": P.tan, "erf": P.erf, "erfc": P.erfc, "sinh": P.sinh, "cosh": P.cosh,
-    "asin": P.asin, "acos": P.acos, "atan": P.atan, "arcsin": P.asin, "arccos": P.acos,
-    "arctan": P.atan, "floor": P.floor, "ceil": P.ceil, "round": P.round, "trunc": P.trunc,
-    "fix": P.trunc, "frac": P.frac, "fmax": P.fmax, "fmin": P.fmin, "atan2": P.atan2, "arctan2": P.atan2,
+    "reciprocal": U.reciprocal,
+    "eq": Cm.eq, "ne": Cm.ne, "lt": Cm.lt, "le": Cm.le, "gt": Cm.gt, "ge": Cm.ge,
+    "greater": Cm.gt, "greater_equal": Cm.ge, "less": Cm.lt, "less_equal": Cm.le, "not_equal": Cm.ne,
+    "equal": Cm.equal, "allclose": Cm.allclose, "isclose": Cm.isclose,
+    "logical_not": Cm.logical_not, "logical_and": Cm.logical_and, "logical_or": Cm.logical_or,
+    "lt_": Cm.lt_, "le_": Cm.le_, "gt_": Cm.gt_, "ge_": Cm.ge_, "eq_": Cm.eq_, "ne_": Cm.ne_,
+    "nan_to_num": U.nan_to_num, "nan_to_num_": U.nan_to_num_,
+    "bitwise_not": Cm.bitwise_not, "bitwise_not_": Cm.bitwise_not_, "logical_not_": Cm.logical_not_,
+    "isnan": Cm.isnan, "isinf": Cm.isinf, "isfinite": Cm.isfinite,
+    "logical_xor": Cm.logical_xor, "bitwise_and": Cm.bitwise_and, "bitwise_or": Cm.bitwise_or,
+    "bitwise_xor": Cm.bitwise_xor, "bitwise_left_shift": Cm.bitwise_left_shift,
+    "bitwise_right_shift": Cm.bitwise_right_shift,
+    "square": U.square, "log2": U.log2, "log10": U.log10, "log1p": U.log1p, "expm1": U.expm1,
+    "exp2": U.exp2, "rsqrt": U.rsqrt, "tan": U.tan, "erf": U.erf, "erfc": U.erfc, "sinh": U.sinh, "cosh": U.cosh,
+    "asin": U.asin, "acos": U.acos, "atan": U.atan, "arcsin": U.asin, "arccos": U.acos,
+    "arctan": U.atan, "floor": U.floor, "ceil": U.ceil, "round": U.round, "trunc": U.trunc,
+    "fix": U.trunc, "frac": U.frac, "fmax": P.fmax, "fmin": P.fmin, "atan2": P.atan2, "arctan2": P.atan2,
     "atan2_": P.atan2_, "arctan2_": P.atan2_, "outer": P.outer, "ger": P.outer,
     "lerp": P.lerp, "lerp_": P.lerp_, "xlogy": P.xlogy,
-    "square_": P.square_, "log2_": P.log2_, "log10_": P.log10_, "log1p_": P.log1p_,
-    "expm1_": P.expm1_, "rsqrt_": P.rsqrt_, "tan_": P.tan_, "erf_": P.erf_, "erfc_": P.erfc_, "frac_": P.frac_, "floor_": P.floor_,
-    "ceil_": P.ceil_, "round_": P.round_, "trunc_": P.trunc_, "fix_": P.trunc_,
-    "reciprocal_": P.reciprocal_,
+    "square_": U.square_, "log2_": U.log2_, "log10_": U.log10_, "log1p_": U.log1p_,
+    "expm1_": U.expm1_, "rsqrt_": U.rsqrt_, "tan_": U.tan_, "erf_": U.erf_, "erfc_": U.erfc_, "frac_": U.frac_, "floor_": U.floor_,
+    "ceil_": U.ceil_, "round_": U.round_, "trunc_": U.trunc_, "fix_": U.trunc_,
+    "reciprocal_": U.reciprocal_,
     # indexing and more views
-    "flip": I.flip, "roll": I.roll, "index_select": I.index_select, "gather": I.gather,
-    "take": I.take, "take_along_dim": I.take_along_dim, "masked_fill": I.masked_fill,
-    "masked_fill_": I.masked_fill_, "masked_select": I.masked_select, "nonzero": I.nonzero,
-    "argwhere": I.argwhere, "repeat": I.repeat, "tile": I.tile, "narrow_copy": V.narrow_copy, "split": lambda self, split_size, dim=0: I.split(self, split_size, dim), "chunk": I.chunk,
-    "tensor_split": I.tensor_split, "diagonal": I.diagonal, "as_strided": I.as_strided,
-    "movedim": I.movedim, "moveaxis": I.movedim, "unfold": I.unfold, "sort": I.sort,
-    "argsort": I.argsort, "topk": I.topk, "cumsum": I.cumsum, "cumprod": I.cumprod,
+    "flip": So.flip, "roll": So.roll, "index_select": G.index_select, "gather": G.gather,
+    "take": G.take, "take_along_dim": G.take_along_dim, "masked_fill": G.masked_fill,
+    "masked_fill_": G.masked_fill_, "masked_select": G.masked_select, "nonzero": G.nonzero,
+    "argwhere": G.argwhere, "repeat": J.repeat, "tile": J.tile, "narrow_copy": S.narrow_copy, "split": lambda self, split_size, dim=0: S.split(self, split_size, dim), "chunk": S.chunk,
+    "tensor_split": S.tensor_split, "diagonal": S.diagonal, "as_strided": S.as_strided,
+    "movedim": V.movedim, "moveaxis": V.movedim, "unfold": S.unfold, "sort": So.sort,
+    "argsort": So.argsort, "topk": So.topk, "cumsum": So.cumsum, "cumprod": So.cumprod,
     # in place
-    "add_": P.add_, "sub_": P.sub_, "mul_": P.mul_, "div_": P.div_, "pow_": P.pow_,
-    "neg_": P.neg_, "abs_": P.abs_, "exp_": P.exp_, "log_": P.log_, "sqrt_": P.sqrt_,
-    "sin_": P.sin_, "cos_": P.cos_, "tanh_": P.tanh_, "sigmoid_": P.sigmoid_, "relu_": P.relu_,
-    "clamp_": P.clamp_, "clip_": P.clamp_, "clamp_min_": P.clamp_min_, "clamp_max_": P.clamp_max_, "fill_": P.fill_, "zero_": P.zero_,
+    "add_": B.add_, "sub_": B.sub_, "mul_": B.mul_, "div_": B.div_, "pow_": B.pow_,
+    "neg_": U.neg_, "abs_": U.abs_, "exp_": U.exp_, "log_": U.log_, "sqrt_": U.sqrt_,
+    "sin_": U.sin_, "cos_": U.cos_, "tanh_": U.tanh_, "sigmoid_": U.sigmoid_, "relu_": U.relu_,
+    "clamp_": P.clamp_, "clip_": P.clamp_, "clamp_min_": P.clamp_min_, "clamp_max_": P.clamp_max_, "fill_": C.fill_, "zero_": C.zero_,
     # reductions
     "sum": R.sum, "mean": R.mean, "amax": R.amax, "amin": R.amin, "all": R.all, "any": R.any,
-    "norm": R.norm, "var": R.var, "std": R.std, "median": R.median,
-    "kthvalue": R.kthvalue, "count_nonzero": R.count_nonzero, "nansum": R.nansum,
-    "unique": I.unique,
-    **R.METHOD_VARIANTS,    # max, min, argmax, argmin, prod, logsumexp: method-style arg errors
+    "norm": St.norm, "var": St.var, "std": St.std, "median": St.median,
+    "kthvalue": St.kthvalue, "count_nonzero": R.count_nonzero, "nansum": R.nansum,
+    "unique": So.unique,
+    **St.METHOD_VARIANTS,    # max, min, argmax, argmin, prod, logsumexp: method-style arg errors
     # views
     "view": V.view, "view_as": V.view_as, "reshape": V.reshape, "reshape_as": V.reshape_as,
     "flatten": V.flatten, "unflatten": V.unflatten, "squeeze": V.squeeze, "unsqueeze": V.unsqueeze,
     "t": V.t, "transpose": V.transpose, "swapaxes": V.transpose, "swapdims": V.transpose,
     "permute": V.permute, "expand": V.expand, "expand_as": V.expand_as, "broadcast_to": V.broadcast_to,
-    "narrow": V.narrow, "select": V.select, "unbind": I.unbind, "ravel": V.ravel,
-    "__getitem__": V.getitem, "__setitem__": V.setitem,
+    "narrow": S.narrow, "select": S.select, "unbind": S.unbind, "ravel": V.ravel,
+    "__getitem__": X.getitem, "__setitem__": X.setitem,
     # copying
     "clone": C.clone, "contiguous": C.contiguous, "detach": C.detach, "detach_": C.detach_,
     "copy_": C.copy_, "new_tensor": C.new_tensor, "new_zeros": C.new_zeros, "new_ones": C.new_ones,
     "new_empty": C.new_empty, "new_full": C.new_full, "resize_": C.resize_,
-    "resize_as_": C.resize_as_, "set_": C.set_, "transpose_": C.transpose_, "t_": C.t_,
-    "unsqueeze_": C.unsqueeze_, "squeeze_": C.squeeze_, "swapaxes_": C.transpose_,
-    "swapdims_": C.transpose_, "type_as": C.type_as, "uniform_": C.uniform_, "normal_": C.normal_,
-    "random_": C.random_, "bernoulli_": C.bernoulli_, "exponential_": C.exponential_,
+    "resize_as_": C.resize_as_, "set_": C.set_, "transpose_": V.transpose_, "t_": V.t_,
+    "unsqueeze_": V.unsqueeze_, "squeeze_": V.squeeze_, "swapaxes_": V.transpose_,
+    "swapdims_": V.transpose_, "type_as": C.type_as, "uniform_": Rn.uniform_, "normal_": Rn.normal_,
+    "random_": Rn.random_, "bernoulli_": Rn.bernoulli_, "exponential_": Rn.exponential_,
     "to": C.to, "type": C.type_, "cpu": C.cpu, "cuda": C.cuda,
     "float": C._cast(None), "double": None, "half": None, "long": None, "int": None,
     "short": None, "char": None, "byte": None, "bool": None,
@@ -220,31 +221,31 @@ METHODS = {
     "softmax": _softmax_method(A.softmax, "softmax"),
     "log_softmax": _softmax_method(A.log_softmax, "log_softmax"),
     # operators
-    "__add__": _arith(P.add, "add", np.add, P.AddBackward0), "__radd__": _binop(P.add),
-    "__sub__": _arith(P.sub, "sub", np.subtract, P.SubBackward0, bool_ok=False),
-    "__rsub__": _rsub, "__mul__": _arith(P.mul, "mul", np.multiply, P.MulBackward0),
-    "__rmul__": _binop(P.mul),
-    "__truediv__": _binop(P.div), "__rtruediv__": _rtruediv, "__floordiv__": _binop(P.floor_divide),
-    "__rfloordiv__": _binop(P.floor_divide, reverse=True), "__mod__": _binop(P.remainder),
-    "__pow__": _binop(P.pow), "__rpow__": _rpow, "__matmul__": _matmul_op,
-    "__rmatmul__": _rmatmul, "__neg__": P.neg, "__pos__": lambda self: self, "__abs__": P.abs,
-    "__invert__": _invert, "__and__": _binop(P.bitwise_and), "__or__": _binop(P.bitwise_or),
-    "__xor__": _binop(P.bitwise_xor), "__rand__": _binop(P.bitwise_and),
-    "__ror__": _binop(P.bitwise_or), "__rxor__": _binop(P.bitwise_xor),
-    "__lshift__": _binop(P.bitwise_left_shift), "__rshift__": _binop(P.bitwise_right_shift),
-    "__rlshift__": _binop(P.bitwise_left_shift, reverse=True),
-    "__rrshift__": _binop(P.bitwise_right_shift, reverse=True),
-    "__rmod__": _binop(P.remainder, reverse=True),
-    "__eq__": _eq, "__ne__": _ne, "__lt__": _binop(P.lt), "__le__": _binop(P.le),
-    "__gt__": _binop(P.gt), "__ge__": _binop(P.ge),
-    "__iadd__": _iop(P.add_), "__isub__": _iop(P.sub_), "__imul__": _iop(P.mul_),
-    "__itruediv__": _iop(P.div_), "__ipow__": _iop(P.pow_),
-    "__ifloordiv__": _iop(P.floor_divide_), "__imod__": _iop(P.remainder_),
-    "__iand__": _iop(P.bitwise_and_), "__ior__": _iop(P.bitwise_or_),
-    "__ixor__": _iop(P.bitwise_xor_), "__ilshift__": _iop(P.bitwise_left_shift_),
-    "__irshift__": _iop(P.bitwise_right_shift_),
-    "sign_": P.sign_, "floor_divide_": P.floor_divide_, "remainder_": P.remainder_, "fmod_": P.fmod_,
-    "bitwise_and_": P.bitwise_and_, "bitwise_or_": P.bitwise_or_, "bitwise_xor_": P.bitwise_xor_,
+    "__add__": _arith(B.add, "add", np.add, B.AddBackward0), "__radd__": _binop(B.add),
+    "__sub__": _arith(B.sub, "sub", np.subtract, B.SubBackward0, bool_ok=False),
+    "__rsub__": _rsub, "__mul__": _arith(B.mul, "mul", np.multiply, B.MulBackward0),
+    "__rmul__": _binop(B.mul),
+    "__truediv__": _binop(B.div), "__rtruediv__": _rtruediv, "__floordiv__": _binop(B.floor_divide),
+    "__rfloordiv__": _binop(B.floor_divide, reverse=True), "__mod__": _binop(B.remainder),
+    "__pow__": _binop(B.pow), "__rpow__": _rpow, "__matmul__": _matmul_op,
+    "__rmatmul__": _rmatmul, "__neg__": U.neg, "__pos__": lambda self: self, "__abs__": U.abs,
+    "__invert__": _invert, "__and__": _binop(Cm.bitwise_and), "__or__": _binop(Cm.bitwise_or),
+    "__xor__": _binop(Cm.bitwise_xor), "__rand__": _binop(Cm.bitwise_and),
+    "__ror__": _binop(Cm.bitwise_or), "__rxor__": _binop(Cm.bitwise_xor),
+    "__lshift__": _binop(Cm.bitwise_left_shift), "__rshift__": _binop(Cm.bitwise_right_shift),
+    "__rlshift__": _binop(Cm.bitwise_left_shift, reverse=True),
+    "__rrshift__": _binop(Cm.bitwise_right_shift, reverse=True),
+    "__rmod__": _binop(B.remainder, reverse=True),
+    "__eq__": _eq, "__ne__": _ne, "__lt__": _binop(Cm.lt), "__le__": _binop(Cm.le),
+    "__gt__": _binop(Cm.gt), "__ge__": _binop(Cm.ge),
+    "__iadd__": _iop(B.add_), "__isub__": _iop(B.sub_), "__imul__": _iop(B.mul_),
+    "__itruediv__": _iop(B.div_), "__ipow__": _iop(B.pow_),
+    "__ifloordiv__": _iop(B.floor_divide_), "__imod__": _iop(B.remainder_),
+    "__iand__": _iop(Cm.bitwise_and_), "__ior__": _iop(Cm.bitwise_or_),
+    "__ixor__": _iop(Cm.bitwise_xor_), "__ilshift__": _iop(Cm.bitwise_left_shift_),
+    "__irshift__": _iop(Cm.bitwise_right_shift_),
+    "sign_": U.sign_, "floor_divide_": B.floor_divide_, "remainder_": B.remainder_, "fmod_": B.fmod_,
+    "bitwise_and_": Cm.bitwise_and_, "bitwise_or_": Cm.bitwise_or_, "bitwise_xor_": Cm.bitwise_xor_,
 }
 
 for _name, _dt in (("float", _D.float32), ("double", _D.float64), ("half", _D.float16),

@@ -17,7 +17,7 @@ from .core.device import canonical
 from .core.storage import UntypedStorage
 from .core.tensor import Tensor, storage_of
 from .nn.parameter import Parameter
-from .ops.copying import rebuild_on
+from .ops.copy import rebuild_on
 
 
 class _Pickler(pickle.Pickler):

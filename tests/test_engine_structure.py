@@ -120,7 +120,6 @@ def cycles(edges):
     return out
 
 
-@pytest.mark.xfail(strict=True, reason="ops/ modules still import each other in a loop")
 def test_no_import_cycle():
     _, edges = internal_edges()
     found = cycles(edges)
@@ -134,7 +133,6 @@ def test_imports_point_only_down():
     assert not up, "imports pointing up:\n" + "\n".join(up)
 
 
-@pytest.mark.xfail(strict=True, reason="ops/ still imports inside functions")
 def test_function_level_imports_only_for_optional_dependencies():
     found = [f"{a}:{line} imports {b} inside a function" for a, b, line, fn in imports()
              if fn and b.split(".")[0] not in OPTIONAL]

@@ -23,7 +23,34 @@ from .layouts import layout as _layout, memory_format as _memory_format
 from ..core.device import device as _device
 from ..core.dtypes import dtype as _dtype, type_name as tp_name
 from ..core.storage import UntypedStorage as _Storage
+from ..core.size import Size
 from ..core.tensor import Tensor as _tensor_cls
+from ..core.tensor import Tensor
+
+
+# ----------------------------------------------------------------- int lists
+_ARGNAME = {"view": "size", "reshape": "shape", "expand": "size", "permute": "dims",
+            "repeat": "repeats", "resize_": "size"}
+
+
+def is_int_arg(a):
+    return isinstance(a, (int, np.integer)) and not isinstance(a, bool) or \
+        isinstance(a, Tensor) and a._data.ndim == 0 and a._data.dtype.kind in "iu"
+
+
+def int_list(args, name="view"):
+    """torch's int-list parser (``x.view(2, 3)`` or ``x.view((2, 3))``), with its messages."""
+    arg = _ARGNAME.get(name, "size")
+    if len(args) == 1 and isinstance(args[0], (tuple, list, Size)):
+        args = tuple(args[0])
+    elif len(args) == 1 and not is_int_arg(args[0]):
+        raise TypeError(f"{name}(): argument '{arg}' (position 1) must be tuple of ints, not "
+                        f"{type(args[0]).__name__}")
+    for i, a in enumerate(args):
+        if not is_int_arg(a):
+            raise TypeError(f"{name}(): argument '{arg}' failed to unpack the object at pos {i + 1} "
+                            f"with error \"type must be tuple of ints,but got {type(a).__name__}\"")
+    return tuple(int(a) for a in args)
 
 
 # ----------------------------------------------------------------- what each type accepts

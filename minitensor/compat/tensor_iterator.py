@@ -7,6 +7,8 @@ its inputs lie in memory (``TensorIteratorBase::reorder_dimensions``; with one i
 """
 import numpy as np
 
+from .quiet import quiet
+
 
 def dim_order(shape, operands):
     """torch's ``perm_``: the dims from fastest to slowest in memory. ``operands`` are
@@ -90,3 +92,46 @@ def index_result_strides(src_shape, src_strides, positions, index_shapes, index_
     if perm == list(range(len(shape) - 1, -1, -1)):
         return None
     return strides_for(shape, perm)
+
+
+def preserve_strides(shape, strides):
+    """torch's memory_format=preserve_format: a dense, non-overlapping layout keeps its
+    strides exactly; any other is made dense in the same order of dims."""
+    dims = [k for k in range(len(shape)) if shape[k] != 1]
+    expected = 1
+    for k in sorted(dims, key=lambda k: strides[k]):
+        if strides[k] != expected:
+            break
+        expected *= shape[k]
+    else:
+        return tuple(strides)
+    # infer_dense_strides: the dims sorted innermost first as TensorIterator sorts them
+    return strides_for(shape, dim_order(shape, [strides]))
+
+
+def empty_preserving(arr, dtype=None):
+    """A new uninitialised array shaped like ``arr`` with torch's preserved strides."""
+    dtype = arr.dtype if dtype is None else dtype
+    if arr.flags.c_contiguous and 1 not in arr.shape:
+        return np.empty(arr.shape, dtype)            # the common case, kept cheap
+    it = arr.itemsize
+    st = preserve_strides(arr.shape, tuple(s // it for s in arr.strides))
+    if 0 in arr.shape:
+        return np.empty(arr.shape, dtype)
+    n = sum((k - 1) * s for k, s in zip(arr.shape, st)) + 1
+    buf = np.empty(n, dtype)
+    return np.lib.stride_tricks.as_strided(buf, arr.shape, tuple(s * buf.itemsize for s in st))
+
+
+def empty_like_strided(arr, dtype=None):
+    """A fresh array with ``arr``'s values (cast to ``dtype``) in torch's preserved layout
+    (clone, to, torch.tensor(t))."""
+    if arr.flags.c_contiguous and 1 not in arr.shape:
+        if dtype is None:
+            return arr.copy()
+        with quiet:     # torch casts out-of-range values (to inf, or C's int wrap) silently
+            return arr.astype(dtype)
+    out = empty_preserving(arr, dtype)
+    with quiet:
+        np.copyto(out, arr, casting="unsafe")
+    return out

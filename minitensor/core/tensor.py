@@ -15,7 +15,7 @@ import numpy as np
 
 from .device import CPU
 from .dtypes import FROM_NP
-from .graph import version_counter, refresh_view
+from .graph import refresh_view
 from .size import of_shape
 from .storage import UntypedStorage, array_over, ptr
 

@@ -9,15 +9,17 @@ import warnings
 
 import numpy as np
 
-from ..core.graph import Node
-from ..core.dispatch import record, make_view
-from ..ops import pointwise as _P
-from ..ops import activation as _A
 from ..compat.arg_parser import PythonArgParser, checked_function
-from ..ops.linalg import mm, _column_major
-from ..ops.views import reshape, t as _t, broadcast_to, UnsafeViewBackward0, ViewBackward0
-from ..core.tensor import Tensor
 from ..compat.quiet import quiet
+from ..core.dispatch import record, make_view
+from ..core.graph import Node
+from ..core.tensor import Tensor
+from ..ops import activation as _A, unary as _U
+from ..ops.create import empty_like, zeros
+from ..ops.linalg import mm, _column_major
+from ..ops.operands import _device_of, broadcast_error
+from ..ops.view import (reshape, t as _t, broadcast_to, unsqueeze, UnsafeViewBackward0,
+                        ViewBackward0)
 
 
 # torch's Python functions hand their arguments to these C parsers (torch._C._nn)
@@ -47,15 +49,15 @@ def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
 
 
 def relu(input, inplace=False):
-    return _P.relu_(input) if inplace else _P.relu(input)
+    return _U.relu_(input) if inplace else _U.relu(input)
 
 
 def sigmoid(input):
-    return _P.sigmoid(input)
+    return _U.sigmoid(input)
 
 
 def tanh(input):
-    return _P.tanh(input)
+    return _U.tanh(input)
 
 
 class LeakyReluBackward0(Node):
@@ -116,7 +118,7 @@ def addmm(input, mat1, mat2):
     if not (mat1._data.dtype == mat2._data.dtype == input._data.dtype):
         raise RuntimeError(f"mat1 and mat2 must have the same dtype, but got "
                            f"{_dtype_name(mat1)} and {_dtype_name(mat2)}")
-    dev = _P._device_of("addmm", (input, mat1, mat2))
+    dev = _device_of("addmm", (input, mat1, mat2))
     out = input._data + mat1._data @ mat2._data
     return record("addmm", out.astype(mat1._data.dtype, copy=False), dev,
                   (input, mat1, mat2), AddmmBackward0,
@@ -139,7 +141,6 @@ def _linear(input, weight, bias=None):
         _check_mm(input, wt)
         return mm(input, wt)
     if nd == 1:
-        from ..ops.views import unsqueeze
         out = mm(_checked(unsqueeze(input, 0), wt), wt)
         return make_view("squeeze", out, out._data.reshape(out._data.shape[1:]), SqueezeBackward4,
                          {"self_sizes": out._data.shape})
@@ -217,7 +218,7 @@ def _broadcast_shape(a, b):
     try:
         return np.broadcast_shapes(a._data.shape, b._data.shape)
     except ValueError:
-        raise _P.broadcast_error(a, b) from None
+        raise broadcast_error(a, b) from None
 
 
 class NllLossBackward0(Node):
@@ -340,7 +341,6 @@ def dropout(input, p=0.5, training=True, inplace=False):
         raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
     if not training or p == 0 or input._data.size == 0:
         return input
-    from ..ops.creation import empty_like, zeros
     if p == 1:
         noise = zeros((), dtype=input.dtype, device=input.device)
     else:

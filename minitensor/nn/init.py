@@ -9,7 +9,7 @@ import numpy as np
 
 from ..autograd import no_grad
 from ..core.dispatch import inplace
-from ..ops.creation import _gen
+from ..ops.random import _gen
 
 
 def _fill(op, tensor, values):

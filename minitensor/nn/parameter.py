@@ -5,8 +5,8 @@ storage and the same version counter, no history, ``requires_grad=True``.
 """
 from ..compat.tensor_str import parameter_repr
 from ..core.tensor import Tensor
-from ..ops.copying import clone, detach, get_data, pickle_args, rebuild
-from ..ops.creation import empty
+from ..ops.copy import clone, detach, get_data, pickle_args, rebuild
+from ..ops.create import empty
 
 
 class Parameter(Tensor):

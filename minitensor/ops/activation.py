@@ -1,4 +1,6 @@
 """softmax and log_softmax over one dim (numerically stable)."""
+import warnings
+
 import numpy as np
 
 from ..core.graph import Node
@@ -25,7 +27,6 @@ class LogSoftmaxBackward0(Node):
 
 def _prep(input, dim, dtype, op):
     if dim is None:
-        import warnings
         warnings.warn(f"Implicit dimension choice for {op} has been deprecated. Change the call to include dim=X as an argument.", UserWarning, stacklevel=3)
         nd = input._data.ndim
         dim = 0 if nd in (0, 1, 3) else 1

@@ -1,10 +1,13 @@
-"""Joining tensors: cat and stack."""
+"""Joining tensors: cat and stack, and repeat (a tensor joined with copies of itself)."""
 import numpy as np
 
-from ..core.graph import Node
+from ..compat.arg_parser import int_list
 from ..core.dispatch import record
+from ..core.graph import Node
 from ..core.tensor import Tensor, wrap_dim
-from .pointwise import result_dtype, _device_of
+from .copy import check_out, write_out
+from .operands import result_dtype, _device_of
+from .view import reshape
 
 
 class CatBackward0(Node):
@@ -47,7 +50,6 @@ def _tensors(op, tensors):
 
 def cat(tensors, dim=0, *, out=None):
     if out is not None:
-        from .copying import check_out, write_out
         check_out("cat", out, tuple(tensors))
         return write_out("cat", out, cat(tensors, dim), tuple(tensors))
     ts = _tensors("cat", tensors)
@@ -79,7 +81,6 @@ concat = concatenate = cat
 
 def stack(tensors, dim=0, *, out=None):
     if out is not None:
-        from .copying import check_out, write_out
         check_out("stack", out, tuple(tensors))
         return write_out("stack", out, stack(tensors, dim), tuple(tensors))
     ts = _tensors("stack", tensors)
@@ -97,7 +98,6 @@ def stack(tensors, dim=0, *, out=None):
 
 
 def _atleast(ts, n):
-    from .views import reshape
     out = []
     for t in ts:
         shp = t._data.shape
@@ -129,6 +129,43 @@ def dstack(tensors, *, out=None):
 
 
 def column_stack(tensors, *, out=None):
-    from .views import reshape
     ts = [reshape(t, -1, 1) if t._data.ndim <= 1 else t for t in _tensors("column_stack", tensors)]
     return cat(ts, 1)
+
+
+# ------------------------------------------------------------------ repeat
+class RepeatBackward0(Node):
+    def backward(self, g):
+        shp = self.self_sizes
+        lead = len(self.repeats) - len(shp)
+        full = (1,) * lead + tuple(shp)
+        # split every dim k into (repeats[k], full[k]) and sum the repeat axes
+        g = g.reshape(tuple(x for r, n in zip(self.repeats, full) for x in (r, n)))
+        g = g.sum(axis=tuple(range(0, g.ndim, 2)))
+        return (g.reshape(shp),)
+
+
+def tile(self, *dims):
+    """torch.tile: repeat, with the reps padded by leading 1s to the tensor's rank."""
+    reps = int_list(dims, "tile")
+    nd = self._data.ndim
+    if len(reps) < nd:
+        reps = (1,) * (nd - len(reps)) + tuple(reps)
+    return repeat(self, *reps)
+
+
+def repeat(self, *sizes):
+    reps = int_list(sizes, "repeat")
+    shp = self._data.shape
+    if len(reps) < len(shp):
+        raise RuntimeError("Number of dimensions of repeat dims can not be smaller than number of "
+                           "dimensions of tensor")
+    full = (1,) * (len(reps) - len(shp)) + tuple(shp)
+    target = [r * n for r, n in zip(reps, full)]
+    for n in target:
+        if n < 0:
+            raise RuntimeError(f"Trying to create tensor with negative dimension {n}: "
+                               f"[{', '.join(map(str, target))}]")
+    arr = np.tile(self._data.reshape(full), reps)
+    return record("repeat", np.ascontiguousarray(arr), self._device, (self,), RepeatBackward0,
+                  {"self_sizes": shp, "repeats": reps})

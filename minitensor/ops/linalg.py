@@ -1,12 +1,13 @@
 """Matrix products: matmul (with torch's 1-d and batch rules), mm, bmm, dot."""
 import numpy as np
 
-from ..core.graph import Node
-from ..core.dispatch import record
-from ..core.tensor import Tensor
-from .pointwise import operands, broadcast_error
-from . import views as V
 from ..compat.messages import CPP_NAMES
+from ..core.dispatch import record
+from ..core.graph import Node
+from ..core.tensor import Tensor
+from . import view as V
+from .copy import contiguous
+from .operands import operands
 
 
 def _shape_str(a):
@@ -192,7 +193,6 @@ def matmul(input, other):
         if t2._data.ndim == 2:
             out = V.unsafe_view(mm(t1f, t2), out_shape + (t2._data.shape[1],))
             if transpose:
-                from .copying import contiguous
                 out = contiguous(V.mT(out))
             return out
         return V.unsafe_view(mv(t1f, t2), out_shape)

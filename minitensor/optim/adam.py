@@ -7,7 +7,7 @@
 """
 import numpy as np
 
-from ..ops.creation import tensor as _tensor
+from ..ops.create import tensor as _tensor
 from ..core.tensor import wrap
 from .optimizer import Optimizer, _no_grad_step, _write, _scalar
 

@@ -4,7 +4,9 @@ Subclasses implement ``step`` by computing new values in NumPy and writing them
 into the tensors in place (``_write``), so each update bumps ``_version`` as torch's
 in-place ops (``add_``, ``addcdiv_``...) do.
 """
+import copy
 import functools
+import itertools
 import warnings
 from collections import defaultdict
 
@@ -90,8 +92,6 @@ class Optimizer:
         """torch's: the saved groups replace this optimizer's (keeping its parameters),
         the state is mapped back to them, floating tensors cast to each parameter's dtype
         and device (the step count stays as saved)."""
-        import copy
-        import itertools
         saved_groups = copy.deepcopy(state_dict["param_groups"])
         if len(self.param_groups) != len(saved_groups):
             raise ValueError("loaded state dict has a different number of parameter groups")

@@ -3,8 +3,10 @@ and walks that tree (parameters(), state_dict(), train(), to(), repr...) as torc
 import itertools
 from collections import OrderedDict, namedtuple
 
-from ...core.tensor import Tensor
 from ...autograd import no_grad
+from ...core.device import device as _device
+from ...core.tensor import Tensor
+from ...ops.copy import _parse_to
 from ..parameter import Parameter
 
 
@@ -351,7 +353,6 @@ class Module:
         return self
 
     def to(self, *args, **kwargs):
-        from ...ops.copying import _parse_to
         dtype, device, _ = _parse_to(args, dict(kwargs))
         if dtype is not None and not (dtype.is_floating_point or dtype.is_complex):
             raise TypeError(
@@ -363,7 +364,6 @@ class Module:
         return self._apply(convert)
 
     def cuda(self, device=None):
-        from ...core.device import device as _device
         dev = _device("cuda", device) if isinstance(device, int) else (device or "cuda")
         return self._apply(lambda t: t.cuda(dev))
 

@@ -1,4 +1,4 @@
-"""Copying and aliasing: the heart of the lessons.
+"""Copies, and what is no copy: the heart of the lessons.
 
 - ``clone``: new storage, same values and strides, differentiable (CloneBackward0).
 - ``detach``: same storage AND same version counter, no history.
@@ -7,6 +7,8 @@
   device; the gradient flows to the source (CopyBackwards).
 - ``.data``: same storage, but a NEW version counter (why it silently breaks autograd).
 - ``deepcopy``: leaves only; a memo keeps shared storages shared.
+- ``to``, ``type``, ``float()``...: a copy in another dtype or on another device
+  (the tensor itself when nothing changes).
 """
 import builtins
 import copy
@@ -14,18 +16,22 @@ import warnings
 
 import numpy as np
 
+from ..compat.arg_parser import int_list
 from ..compat.layouts import contiguous_format, channels_last
 from ..compat.memory_overlap import assert_no_internal_overlap, assert_no_partial_overlap
 from ..compat.messages import CPP_NAMES
+from ..compat.numerics import scalar_to
 from ..compat.quiet import quiet
-from ..compat.tensor_iterator import dim_order, strides_for
-from ..core import dispatch, grad_mode
-from ..core.device import canonical
+from ..compat.tensor_iterator import empty_like_strided
+from ..core import dispatch, dtypes as D, grad_mode
+from ..core.device import canonical, device as _device
 from ..core.dispatch import record, inplace, check_inplace
-from ..core.dtypes import FROM_NP, FROM_LEGACY, can_cast, dtype as _dtype_cls
+from ..core.dtypes import FROM_LEGACY, can_cast, dtype as _dtype_cls
 from ..core.graph import Node
 from ..core.storage import UntypedStorage, array_over, ptr
 from ..core.tensor import Tensor, wrap, storage_of, contiguous_strides
+from .create import _filled, full, tensor
+from .operands import _check_copy_shapes
 
 
 class CloneBackward0(Node):
@@ -49,49 +55,6 @@ class ToCopyBackward0(Node):
         return (g,)
 
 
-def preserve_strides(shape, strides):
-    """torch's memory_format=preserve_format: a dense, non-overlapping layout keeps its
-    strides exactly; any other is made dense in the same order of dims."""
-    dims = [k for k in range(len(shape)) if shape[k] != 1]
-    expected = 1
-    for k in sorted(dims, key=lambda k: strides[k]):
-        if strides[k] != expected:
-            break
-        expected *= shape[k]
-    else:
-        return tuple(strides)
-    # infer_dense_strides: the dims sorted innermost first as TensorIterator sorts them
-    return strides_for(shape, dim_order(shape, [strides]))
-
-
-def empty_preserving(arr, dtype=None):
-    """A new uninitialised array shaped like ``arr`` with torch's preserved strides."""
-    dtype = arr.dtype if dtype is None else dtype
-    if arr.flags.c_contiguous and 1 not in arr.shape:
-        return np.empty(arr.shape, dtype)            # the common case, kept cheap
-    it = arr.itemsize
-    st = preserve_strides(arr.shape, tuple(s // it for s in arr.strides))
-    if 0 in arr.shape:
-        return np.empty(arr.shape, dtype)
-    n = sum((k - 1) * s for k, s in zip(arr.shape, st)) + 1
-    buf = np.empty(n, dtype)
-    return np.lib.stride_tricks.as_strided(buf, arr.shape, tuple(s * buf.itemsize for s in st))
-
-
-def _empty_like_strided(arr, dtype=None):
-    """A fresh array with ``arr``'s values (cast to ``dtype``) in torch's preserved layout
-    (clone, to, torch.tensor(t))."""
-    if arr.flags.c_contiguous and 1 not in arr.shape:
-        if dtype is None:
-            return arr.copy()
-        with quiet:     # torch casts out-of-range values (to inf, or C's int wrap) silently
-            return arr.astype(dtype)
-    out = empty_preserving(arr, dtype)
-    with quiet:
-        np.copyto(out, arr, casting="unsafe")
-    return out
-
-
 def _check_memory_format(self, memory_format):
     if memory_format is channels_last:
         if self._data.ndim != 4:
@@ -104,7 +67,7 @@ def clone(self, *, memory_format=None):
         _check_memory_format(self, memory_format)
     if memory_format is contiguous_format:
         return record("clone", np.array(self._data, order="C"), self._device, (self,), CloneBackward0)
-    return record("clone", _empty_like_strided(self._data), self._device, (self,), CloneBackward0)
+    return record("clone", empty_like_strided(self._data), self._device, (self,), CloneBackward0)
 
 
 def contiguous(self, memory_format=None):
@@ -191,35 +154,8 @@ def copy_(self, src, non_blocking=False, *, op="copy_"):
     return inplace(op, self, None, (self, src), CopyBackwards, None, None, False)
 
 
-def _check_copy_shapes(dst, src):
-    """copy_ broadcasts src to dst's shape, with TensorIterator's two messages (raises
-    whenever src does not broadcast to dst's very shape)."""
-    n = max(len(dst), len(src))
-    a = (1,) * (n - len(dst)) + tuple(dst)
-    b = (1,) * (n - len(src)) + tuple(src)
-    for i in range(n - 1, -1, -1):
-        if a[i] != b[i] and a[i] != 1 and b[i] != 1:
-            raise RuntimeError(f"The size of tensor a ({a[i]}) must match the size of tensor b "
-                               f"({b[i]}) at non-singleton dimension {i}")
-    full = tuple(max(x, y) if 0 not in (x, y) else 0 for x, y in zip(a, b))
-    if full != tuple(dst):
-        raise RuntimeError(f"output with shape [{', '.join(map(str, dst))}] doesn't match the "
-                           f"broadcast shape [{', '.join(map(str, full))}]")
-
-
-def _mismatch_dim(a, b):
-    n = max(len(a), len(b))
-    a = (1,) * (n - len(a)) + tuple(a)
-    b = (1,) * (n - len(b)) + tuple(b)
-    for i in range(n - 1, -1, -1):
-        if a[i] != b[i] and b[i] != 1:
-            return i
-    return 0
-
-
 # ------------------------------------------------------------------ new_*
 def new_tensor(self, data, dtype=None, device=None, requires_grad=False):
-    from .creation import tensor
     if isinstance(data, Tensor):
         warnings.warn(
             "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() "
@@ -234,7 +170,6 @@ def new_tensor(self, data, dtype=None, device=None, requires_grad=False):
 
 def _new_filled(op, fill):
     def fn(self, *size, dtype=None, device=None, requires_grad=False, **kw):
-        from .creation import _filled
         return _filled(op, size, fill if op != "new_full" else None, dtype or self.dtype,
                        device or self._device, requires_grad)
     fn.__name__ = op
@@ -242,13 +177,16 @@ def _new_filled(op, fill):
 
 
 new_zeros = _new_filled("new_zeros", 0)
+
+
 new_ones = _new_filled("new_ones", 1)
+
+
 new_empty = _new_filled("new_empty", 0)
 
 
 def new_full(self, size, fill_value, *, dtype=None, layout=None, device=None, pin_memory=False,
              requires_grad=False):
-    from .creation import full
     return full(size, fill_value, dtype=dtype or self.dtype, device=device or self._device,
                 requires_grad=requires_grad)
 
@@ -322,10 +260,9 @@ def rebuild_on(st, dt, shape, strides, offset, dev, rg):
 
 # ----------------------------------------------------------- metadata change
 def resize_(self, *sizes, memory_format=None, _bump_version=True):
-    from .views import _shape_arg
     if self.requires_grad:
         raise RuntimeError("cannot resize variables that require grad")
-    sizes = _shape_arg(sizes, "resize_")
+    sizes = int_list(sizes, "resize_")
     st = storage_of(self)
     off = self.storage_offset()
     n = 1
@@ -424,149 +361,8 @@ def set_(self, source=None, storage_offset=0, size=None, stride=None):
                            inputs=(self,) + ((source,) if isinstance(source, Tensor) else ()))
 
 
-class _ReshapeBack(Node):
-    def backward(self, g):
-        return (g.reshape(self.self_sizes),)
-
-
-class TBackward1(Node):
-    def backward(self, g):
-        return (g.T,)
-
-
-class TransposeBackward1(Node):
-    def backward(self, g):
-        return (np.swapaxes(g, self.dim0, self.dim1),)
-
-
-UnsqueezeBackward1 = type("UnsqueezeBackward1", (_ReshapeBack,), {})
-SqueezeBackward3 = type("SqueezeBackward3", (_ReshapeBack,), {})   # squeeze_()
-SqueezeBackward4 = type("SqueezeBackward4", (_ReshapeBack,), {})   # squeeze_(dim)
-
-
-def _metadata_inplace(self, op, arr, node, attrs=None):
-    """t_/transpose_/squeeze_/unsqueeze_: the tensor itself takes a new geometry. The
-    history is rewritten first, while the node can still see the old shape."""
-    inplace(op, self, None, (self,), node, attrs)
-    self._data = arr
-    return self
-
-
-def transpose_(self, dim0, dim1):
-    from ..core.tensor import wrap_dim
-    nd = self._data.ndim
-    d0, d1 = wrap_dim(dim0, nd), wrap_dim(dim1, nd)
-    return _metadata_inplace(self, "transpose_", np.swapaxes(self._data, d0, d1),
-                             TransposeBackward1, {"dim0": d0, "dim1": d1})
-
-
-def t_(self):
-    nd = self._data.ndim
-    if nd > 2:
-        raise RuntimeError(f"t_() expects a tensor with <= 2 dimensions, but self is {nd}D")
-    return _metadata_inplace(self, "t_", self._data.T, TBackward1)
-
-
-def unsqueeze_(self, dim):
-    from ..core.tensor import wrap_dim
-    d = wrap_dim(dim, self._data.ndim + 1)
-    from .views import unsqueezed
-    return _metadata_inplace(self, "unsqueeze_", unsqueezed(self._data, d), UnsqueezeBackward1,
-                             {"self_sizes": self._data.shape})
-
-
-def squeeze_(self, dim=None):
-    from .views import squeeze
-    with grad_mode.no_grad():
-        arr = squeeze(self.detach(), dim)._data
-    return _metadata_inplace(self, "squeeze_", arr, SqueezeBackward3 if dim is None else SqueezeBackward4,
-                             {"self_sizes": self._data.shape})
-
-
 def type_as(self, other):
     return to(self, other.dtype)
-
-
-# ---------------------------------------------------------------- random fills
-def _random_fill(op, make, node_for):
-    """An in-place random fill. Its node passes a zero gradient: the old values no longer
-    matter (torch's UniformBackward0 and kin); ``node_for(args, kw)`` picks torch's
-    overload number."""
-    def fn(self, *args, generator=None, **kw):
-        from .random import default_generator
-        rng = (generator or default_generator)._rng
-        values = make(self, rng, *args, **kw)
-        return inplace(op, self, values, (self,), node_for(args, kw))
-    fn.__name__ = op
-    return fn
-
-
-def _zero_grad_node(name):
-    return type(name, (Node,), {"backward": lambda self, g: (np.zeros_like(g),),
-                                "__module__": __name__})
-
-
-UniformBackward0 = _zero_grad_node("UniformBackward0")
-NormalBackward0 = _zero_grad_node("NormalBackward0")
-ExponentialBackward0 = _zero_grad_node("ExponentialBackward0")
-# random_(from, to), random_(to), random_(); bernoulli_(Tensor p), bernoulli_(float p)
-RandomBackward0 = _zero_grad_node("RandomBackward0")
-RandomBackward1 = _zero_grad_node("RandomBackward1")
-RandomBackward2 = _zero_grad_node("RandomBackward2")
-BernoulliBackward1 = _zero_grad_node("BernoulliBackward1")
-BernoulliBackward2 = _zero_grad_node("BernoulliBackward2")
-
-
-def _random_node(args, kw):
-    n = len(args) + len(kw)
-    return (RandomBackward2, RandomBackward1, RandomBackward0)[min(n, 2)]
-
-
-def _bernoulli_node(args, kw):
-    p = args[0] if args else kw.get("p")
-    return BernoulliBackward1 if isinstance(p, Tensor) else BernoulliBackward2
-
-
-def _float_only(self, kernel):
-    if self._data.dtype.kind != "f":
-        raise NotImplementedError(f'"{kernel}" not implemented for \'{self.dtype._scalar_type}\'')
-
-
-def _uniform(self, rng, a=0.0, b=1.0):
-    _float_only(self, "check_uniform_bounds")
-    return rng.uniform(a, b, self._data.shape)
-
-
-def _normal(self, rng, mean=0.0, std=1.0):
-    _float_only(self, "normal_kernel_cpu")
-    return rng.standard_normal(self._data.shape) * std + mean
-
-
-def _random(self, rng, low=None, high=None):
-    if low is None:
-        low, high = 0, 2 ** 24 if self._data.dtype.kind == "f" else np.iinfo(self._data.dtype).max
-    elif high is None:
-        low, high = 0, low
-    return rng.integers(low, high, self._data.shape)
-
-
-def _bernoulli(self, rng, p=0.5):
-    if isinstance(p, Tensor):
-        p = p._data
-    return rng.random(self._data.shape) < p
-
-
-def _exponential(self, rng, lambd=1.0):
-    return rng.exponential(1.0 / lambd, self._data.shape)
-
-
-uniform_ = _random_fill("uniform_", _uniform, lambda a, k: UniformBackward0)
-normal_ = _random_fill("normal_", _normal, lambda a, k: NormalBackward0)
-random_ = _random_fill("random_", _random, _random_node)
-bernoulli_ = _random_fill("bernoulli_", _bernoulli, _bernoulli_node)
-exponential_ = _random_fill("exponential_", _exponential, lambda a, k: ExponentialBackward0)
-
-
 
 
 # ------------------------------------------------------------- conversions
@@ -580,7 +376,6 @@ _TO_SIGS = (
 
 
 def _to_type_name(a):
-    from ..core.device import device as _device
     if isinstance(a, _dtype_cls):
         return "torch.dtype"
     if isinstance(a, _device):
@@ -591,7 +386,6 @@ def _to_type_name(a):
 def _parse_to(args, kwargs):
     """torch's three ``to`` signatures: (device, dtype, non_blocking, copy),
     (dtype, non_blocking, copy) and (tensor, non_blocking, copy)."""
-    from ..core import dtypes as D
     dev = kwargs.pop("device", None)
     dt = kwargs.pop("dtype", None)
     copy = kwargs.pop("copy", False)
@@ -610,7 +404,6 @@ def _parse_to(args, kwargs):
             dt, dev, rest = a.dtype, a.device, args[1:]
         else:
             if a is not None:
-                from ..core.device import device as _device
                 dev = _device(a) if not isinstance(a, _device) else a
             rest = args[1:]
             if rest and (rest[0] is None or isinstance(rest[0], _dtype_cls)):
@@ -637,7 +430,7 @@ def to(self, *args, **kwargs):
     same_dev = dev is None or dev is self._device
     if same_dt and same_dev and not copy:
         return self
-    arr = _empty_like_strided(self._data, None if same_dt else dt.np)
+    arr = empty_like_strided(self._data, None if same_dt else dt.np)
     return record("to", arr, self._device if dev is None else dev, (self,), ToCopyBackward0)
 
 
@@ -672,47 +465,63 @@ def cpu(self, memory_format=None):
 
 
 def cuda(self, device=None, non_blocking=False, memory_format=None):
-    from ..core.device import device as _device
     return to(self, _device("cuda", device if isinstance(device, int) else None) if not isinstance(device, (str, _device)) else device)
 
 
-def view_dtype(self, dt):
-    if not isinstance(dt, _dtype_cls):
-        raise TypeError(f"view(): argument 'dtype' must be torch.dtype, not {type(dt).__name__}")
-    from ..core.dispatch import make_view
-    a = self._data
-    old_size, new_size = a.itemsize, dt.itemsize
-    if old_size != new_size:
-        what = (f"to view {self.dtype._scalar_type} as {dt._scalar_type} "
-                "(different element sizes)")
-        if a.ndim == 0:
-            raise RuntimeError(f"self.dim() cannot be 0 {what}")
-        st = self.stride()
-        if st[-1] != 1 and a.shape[-1] != 1:
-            raise RuntimeError(f"self.stride(-1) must be 1 {what}, but got {st[-1]}")
-        if new_size > old_size:
-            ratio = new_size // old_size
-            if a.shape[-1] % ratio:
-                raise RuntimeError(f"self.size(-1) must be divisible by {ratio} {what}, but got "
-                                   f"{a.shape[-1]}")
-            for k in range(a.ndim - 1):
-                if st[k] % ratio:
-                    raise RuntimeError(f"self.stride({k}) must be divisible by {ratio} {what}, "
-                                       f"but got {st[k]}")
-            if self.storage_offset() % ratio:
-                raise RuntimeError(f"self.storage_offset() must be divisible by {ratio} {what}, "
-                                   f"but got {self.storage_offset()}")
-    try:
-        arr = a.view(dt.np)
-    except ValueError:      # a geometry NumPy cannot reinterpret but torch can: go by strides
-        from ..core.storage import array_over
-        ratio = old_size / new_size
-        st = self.stride()
-        shape = a.shape[:-1] + (int(a.shape[-1] * ratio),)
-        strides = tuple(int(x * ratio) for x in st[:-1]) + (1,)
-        arr = array_over(storage_of(self), dt.np, shape, strides, int(self.storage_offset() * ratio))
-    out = make_view("view", self, arr, None)
-    # measured: torch's dtype view shares the storage and the version counter but is no
-    # view for autograd (its _base is None, it is a leaf that does not require grad)
-    out._base = None
-    return out
+class FillBackward0(Node):
+    saves = ()
+
+    def backward(self, g):
+        return (np.zeros_like(g),)
+
+
+class ZeroBackward0(FillBackward0):
+    pass
+
+
+class FillBackward2(FillBackward0):     # fill_ with a number, in torch 2.13
+    pass
+
+
+class FillBackward3(Node):       # fill_ with a 0-dim tensor value, in torch 2.13
+    saves = ()
+
+    def backward(self, g):
+        return np.zeros_like(g), np.asarray(g.sum())
+
+
+def fill_(self, value):
+    return _fill(self, value, "fill_")
+
+
+def _fill(self, value, op):
+    if isinstance(value, Tensor):
+        check_inplace(self)         # autograd's leaf check, then the kernel's
+        if value._data.ndim != 0:
+            raise RuntimeError(
+                f"fill_ only supports 0-dimension value tensor but got tensor with {value._data.ndim} dimensions.")
+        # torch's fill_(Tensor) is a copy_ of the value, so it refuses a destination whose
+        # elements share memory (x.expand(2)[:] = 7), which fill_(number) allows
+        assert_no_internal_overlap(self._data)
+        # like a number, the value is cast to self's dtype whatever its own
+        return inplace(op, self, value._data.astype(self._data.dtype), (self, value), FillBackward3,
+                       check=False)
+    if not isinstance(value, (bool, int, float)):
+        raise TypeError(f"fill_(): argument 'value' (position 1) must be Number, not {type(value).__name__}")
+    dt = self._data.dtype
+    if dt.kind == "b":
+        return inplace(op, self, np.full(self._data.shape, value).astype(dt), (self,), FillBackward2)
+    check_inplace(self)      # autograd's leaf check, then the kernel's range check
+    return inplace(op, self, scalar_to(value, dt), (self,), FillBackward2, check=False)
+
+
+def zero_(self):
+    dt = self._data.dtype
+    zero = _ZEROS_0D.get(dt)
+    if zero is None:        # a 0-d zero of each dtype, made once: write() takes it as is
+        zero = _ZEROS_0D[dt] = np.zeros((), dt)
+        zero.flags.writeable = False
+    return inplace("zero_", self, zero, (self,), ZeroBackward0)
+
+
+_ZEROS_0D = {}

@@ -5,23 +5,22 @@ share memory both ways); ``as_tensor`` copies only when it must.
 """
 import builtins as _builtins
 import math
-import numbers
 import warnings
 
 import numpy as np
 
 from ..compat import numerics as _cpu_kernel
-from ..compat.arg_parser import PythonArgParser
 from ..compat.numpy_interop import from_numpy_dtype, writable_alias
 from ..compat.quiet import quiet
+from ..compat.tensor_iterator import empty_like_strided, empty_preserving
 from ..compat.warn_once import warn_once
 from ..core import dispatch, dtypes as D
 from ..core.device import canonical, CPU
 from ..core.dtypes import FROM_NP, dtype as _dtype_cls, type_name as tp_name
 from ..core.size import Size
 from ..core.tensor import Tensor, wrap
-from .copying import _empty_like_strided, empty_preserving
-from .random import default_generator
+
+_MISSING = object()
 
 
 _PY_DTYPES = {float: "float64", int: "int64", bool: "bool"}
@@ -131,7 +130,7 @@ def _check_ragged(data, depth=0):
 def _to_array(data, dtype):
     if isinstance(data, Tensor):
         # torch.tensor(t) / t.new_tensor(t) are t.detach().to(dtype, copy=True): clone's layout
-        return _empty_like_strided(data._data, dtype.np)
+        return empty_like_strided(data._data, dtype.np)
     if isinstance(data, np.ndarray):
         return np.array(data, dtype=dtype.np, copy=True)
     _check_ragged(data)
@@ -408,11 +407,7 @@ def _like(op, fill):
         dev = device or input._device
         if requires_grad and not dt.is_floating_point:
             raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
-        if fill in ("rand", "randn"):
-            src = (rand if fill == "rand" else randn)(*input._data.shape, dtype=dt, device=dev)._data
-        else:
-            src = fill
-        return _finish(op, _preserving(input, src, dt), dev, requires_grad)
+        return _finish(op, _preserving(input, fill, dt), dev, requires_grad)
     fn.__name__ = op
     return fn
 
@@ -425,10 +420,12 @@ def _preserving(input, values, dt):
 
 
 zeros_like = _like("zeros_like", 0)
+
+
 ones_like = _like("ones_like", 1)
+
+
 empty_like = _like("empty_like", 0)
-rand_like = _like("rand_like", "rand")
-randn_like = _like("randn_like", "randn")
 
 
 def full_like(input, fill_value, *, dtype=None, layout=None, device=None, requires_grad=False,
@@ -496,15 +493,18 @@ def arange(start=0, end=None, step=1, *, out=None, dtype=None, layout=None, devi
 
 _TAIL = ("torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, "
          "bool pin_memory = False, bool requires_grad = False)\n")
+
+
 _ARANGE_SIGS = (" * (Number end, *, Tensor out = None, " + _TAIL
                 + " * (Number start, Number end, *, " + _TAIL
                 + " * (Number start, Number end, Number step = 1, *, Tensor out = None, " + _TAIL)
+
+
 _RANGE_SIGS = "".join(
     f" * ({a} start, {b} end, int steps, *, Tensor out = None, torch.dtype dtype = None, "
     "torch.layout layout = None, torch.device device = None, bool pin_memory = False, "
     "bool requires_grad = False)\n"
     for a, b in (("Tensor", "Tensor"), ("Number", "Tensor"), ("Tensor", "Number"), ("Number", "Number")))
-_MISSING = object()
 
 
 def linspace(start, end, steps=_MISSING, *, out=None, dtype=None, layout=None, device=None,
@@ -535,201 +535,6 @@ def logspace(start, end, steps, base=10.0, *, out=None, dtype=None, layout=None,
     return _finish("logspace", arr.astype(dtype.np), device, requires_grad)
 
 
-# ---------------------------------------------------------------- random
-def _gen(generator):
-    return (generator or default_generator)._rng
-
-
-_RAND_SIG = ("tuple of ints size, *, {}Tensor out = None, torch.dtype dtype = None, torch.layout "
-             "layout = None, torch.device device = None, bool pin_memory = False, bool "
-             "requires_grad = False")
-
-
-def _torch_typename(v):
-    return tp_name(v)
-
-
-def _invalid_combination(op, args, kwargs):
-    """rand()/randn() have two overloads (with and without a generator): a call that fits
-    neither gets torch's overload-resolution message."""
-    got = ", ".join(_torch_typename(a) for a in args)
-    for k, v in kwargs.items():     # torch's own spacing: "(float, dtype=...)", "(dtype=..., )"
-        got += f", {k}={_torch_typename(v)}" if args else f"{k}={_torch_typename(v)}, "
-    return TypeError(f"{op}() received an invalid combination of arguments - got ({got}), but "
-                     f"expected one of:\n * ({_RAND_SIG.format('torch.Generator generator, ')})\n"
-                     f" * ({_RAND_SIG.format('')})\n")
-
-
-def _no_args_error(op):
-    """rand() / randn() with no argument at all: torch's overload-resolution message."""
-    return _invalid_combination(op, (), {})
-
-
-_RAND_KW = ("generator", "out", "dtype", "layout", "device", "requires_grad", "pin_memory",
-            "names", "size")
-
-
-def _random_args(op, size, kw):
-    """torch's parsing for rand/randn from the arguments as passed: the size, then the
-    dtype. With keyword arguments given, a size of the wrong type gets the overload
-    message (its 'got' lists the keywords last first, as torch's does)."""
-    for k in kw:
-        if k not in _RAND_KW:
-            raise TypeError(f"{op}() got an unexpected keyword argument '{k}'")
-    if "size" in kw:
-        if size:
-            raise TypeError(f"{op}() got multiple values for argument 'size'")
-        size = (kw["size"],)
-    given = {k: kw[k] for k in reversed(kw)}
-    pos = size if "size" not in kw else ()
-    if not size:        # rand() matches no overload; rand(dtype=...) just lacks its size
-        if given:
-            raise TypeError(f'{op}() missing 1 required positional arguments: "size"')
-        raise _invalid_combination(op, (), given)
-    dtype = kw.get("dtype")
-    bad_dtype = dtype is not None and not isinstance(dtype, _dtype_cls) and dtype not in _PY_DTYPES
-    try:
-        parsed = _size(size, op, negative_ok=True)
-    except TypeError as e:
-        if given and "failed to unpack" not in str(e):
-            raise _invalid_combination(op, pos, given) from None
-        if bad_dtype:
-            raise _invalid_combination(op, pos, given) from None
-        raise
-    if bad_dtype:
-        raise _invalid_combination(op, pos, given)
-    _no_negative(parsed, op)
-    return parsed, _check_dtype(dtype, op) or D.get_default_dtype()
-
-
-def rand(*size, **kw):
-    size, dt = _random_args("rand", size, kw)
-    if not dt.is_floating_point:
-        raise NotImplementedError(f'"check_uniform_bounds" not implemented for \'{dt._scalar_type}\'')
-    return _finish("rand", _gen(kw.get("generator")).random(size).astype(dt.np), kw.get("device"),
-                   kw.get("requires_grad", False))
-
-
-def randn(*size, **kw):
-    size, dt = _random_args("randn", size, kw)
-    if not dt.is_floating_point and 0 not in size:    # measured: an empty one needs no kernel
-        raise NotImplementedError(f'"normal_kernel_cpu" not implemented for \'{dt._scalar_type}\'')
-    return _finish("randn", _gen(kw.get("generator")).standard_normal(size).astype(dt.np),
-                   kw.get("device"), kw.get("requires_grad", False))
-
-
-def randint(low=0, high=None, size=None, *, generator=None, out=None, dtype=None, layout=None,
-            device=None, requires_grad=False):
-    if size is None:
-        if isinstance(high, (tuple, list)):
-            low, high, size = 0, low, high
-        else:
-            if high is not None:     # randint(0, 5): the 2nd number is read as the size
-                raise TypeError("randint(): argument 'size' (position 2) must be tuple of ints, "
-                                f"not {type(high).__name__}")
-            raise _randint_args_error(type(low).__name__)
-    if high is None:
-        low, high = 0, low
-    for name, pos, v in (("low", 1, low), ("high", 2 if low else 1, high)):
-        if not isinstance(v, (int, np.integer)) or isinstance(v, bool):
-            raise TypeError(f"randint(): argument '{name}' (position {pos}) must be int, not "
-                            f"{type(v).__name__}")
-    if dtype is not None and requires_grad and not dtype.is_floating_point:
-        raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
-    if low >= high:
-        raise RuntimeError(f"random_ expects 'from' to be less than 'to', but got from={low} >= to={high}")
-    size = _size((tuple(size),), "randint")
-    dt = dtype or D.int64
-    return _finish("randint", _gen(generator).integers(low, high, size).astype(dt.np), device, requires_grad)
-
-
-def _randint_args_error(got):
-    tail = ("tuple of ints size, *, {}Tensor out = None, torch.dtype dtype = None, torch.layout "
-            "layout = None, torch.device device = None, bool pin_memory = False, bool "
-            "requires_grad = False)")
-    lines = [f" * ({head}{tail.format(gen)}" for head in ("int high, ", "int low, int high, ")
-             for gen in ("torch.Generator generator, ", "")]
-    return TypeError(f"randint() received an invalid combination of arguments - got ({got}), but "
-                     "expected one of:\n" + "\n".join(lines) + "\n")
-
-
-def randperm(n, *, generator=None, dtype=None, device=None, requires_grad=False):
-    dt = dtype or D.int64
-    return _finish("randperm", _gen(generator).permutation(n).astype(dt.np), device, requires_grad)
-
-
-def normal(mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, device=None, requires_grad=False):
-    size = _size((tuple(size),), "normal")
-    dt = dtype or D.get_default_dtype()
-    return _finish("normal", (_gen(generator).standard_normal(size) * std + mean).astype(dt.np), device, requires_grad)
-
-
-# ------------------------------------------------------------ torch.Tensor(...)
-# torch.Tensor(...)'s parser (tensor_new.cpp's legacy constructor), in torch's order
-_LEGACY_NEW = None
-_LEGACY_SIGNATURES = [
-    "new(*, Device? device=None)", "new(Storage storage)", "new(*, int64_t cdata)|hidden",
-    "new(Tensor other)", "new(Tensor other, *, Device? device=None)|hidden",
-    "new(SymIntArrayRef size, *, Device? device=None)", "new(PyObject* data, *, Device? device=None)"]
-
-
-def legacy_new(cls, *args, _dtype=None, **kwargs):
-    """``torch.Tensor(...)``: float32 from data, or an (uninitialised) tensor of a shape.
-    ``_dtype``: the dtype of a typed constructor (``torch.LongTensor(...)``)."""
-    global _LEGACY_NEW
-    if _LEGACY_NEW is None:
-        _LEGACY_NEW = PythonArgParser(_LEGACY_SIGNATURES)
-    _LEGACY_NEW.parse(args, kwargs)
-    device = kwargs.pop("device", None)
-    if kwargs:
-        raise TypeError(f"new() received an invalid combination of arguments - got ({', '.join(kwargs)})")
-    dt = _dtype or D.get_default_dtype()
-    if not args:
-        t = zeros(0, dtype=dt, device=device)
-    elif len(args) == 1 and isinstance(args[0], Size):
-        t = zeros(*args[0], dtype=dt, device=device)
-    elif len(args) == 1 and isinstance(args[0], (list, tuple, np.ndarray)) or \
-            len(args) == 1 and isinstance(args[0], Tensor):
-        data = args[0]
-        if isinstance(data, Tensor):
-            return data
-        t = tensor(data, dtype=dt, device=device)
-    elif all(isinstance(a, int) and not isinstance(a, bool) for a in args):
-        t = zeros(*args, dtype=dt, device=device)
-    elif len(args) == 1 and not isinstance(args[0], (str, bytes)):
-        raise TypeError(f"new(): data must be a sequence (got {tp_name(args[0])})")
-    else:
-        raise TypeError(
-            "new(): invalid data type '" + type(args[0]).__name__ + "'")
-    if cls is not Tensor:
-        t.__class__ = cls
-    return t
-
-
-class _TensorType(type):
-    """The class of ``torch.FloatTensor`` and friends (torch's ``tensortype``): calling
-    one makes a plain Tensor of its dtype; isinstance checks the dtype (CPU only)."""
-
-    def __instancecheck__(cls, obj):
-        return (isinstance(obj, Tensor) and obj._data.dtype == cls.dtype.np
-                and obj._device.type == "cpu")
-
-    def __call__(cls, *args, **kwargs):
-        return legacy_new(Tensor, *args, _dtype=cls.dtype, **kwargs)
-
-
-def _typed_constructors():
-    out = {}
-    for d in D.ALL:
-        T = _TensorType(d._legacy, (), {"dtype": d, "is_cuda": False, "__module__": "torch"})
-        T.__qualname__ = d._legacy
-        out[d._legacy] = T
-    return out
-
-
-TYPED_CONSTRUCTORS = _typed_constructors()
-
-
 def _scalar_tensor(value, like):
     return wrap(np.asarray(value), like._device)
 
@@ -739,17 +544,8 @@ def scalar_tensor(s, *, dtype=None, layout=None, device=None, requires_grad=Fals
     return _finish("scalar_tensor", np.asarray(s, dt.np), device, requires_grad)
 
 
-def randint_like(input, low=0, high=None, *, dtype=None, layout=None, device=None,
-                 requires_grad=False, memory_format=None):
-    if high is None:
-        low, high = 0, low
-    return randint(low, high, input._data.shape, dtype=dtype or input.dtype,
-                   device=device or input._device, requires_grad=requires_grad)
-
-
 def broadcast_shapes(*shapes):
     shapes = [(s,) if isinstance(s, int) else tuple(s) for s in shapes]
-    out = []
     n = max((len(s) for s in shapes), default=0)
     res = [1] * n
     for k, s in enumerate(shapes):
@@ -770,20 +566,3 @@ def broadcast_tensors(*tensors):
         tensors = tuple(tensors[0])
     shape = broadcast_shapes(*(t._data.shape for t in tensors))
     return tuple(t.expand(shape) for t in tensors)
-
-
-def bernoulli(input, p=None, *, generator=None, out=None):
-    prob = input._data if p is None else np.full(input._data.shape, p)
-    vals = _gen(generator).random(input._data.shape) < prob
-    return _finish("bernoulli", vals.astype(input._data.dtype), input._device, False)
-
-
-def multinomial(input, num_samples, replacement=False, *, generator=None, out=None):
-    w = input._data.astype(np.float64)
-    rows = w.reshape(-1, w.shape[-1])
-    rng = _gen(generator)
-    if not replacement and num_samples > rows.shape[-1]:
-        raise RuntimeError("cannot sample n_sample > prob_dist.size(-1) samples without replacement")
-    out = np.stack([rng.choice(len(r), num_samples, replace=replacement, p=r / r.sum()) for r in rows])
-    out = out.reshape(w.shape[:-1] + (num_samples,)).astype(np.int64)
-    return _finish("multinomial", out, input._device, False)
