@@ -10,6 +10,7 @@ import os
 import numpy as np
 
 from .messages import C_NAMES
+from .tensor_iterator import as_dtype
 
 FUSED = os.environ.get("ATEN_CPU_CAPABILITY", "").lower() != "default"
 
@@ -105,3 +106,45 @@ def lerp(start, end, weight):
     else:
         r = np.where(small, s + w * d, e - d * (op.type(1) - w))
     return np.asarray(r).astype(dt)
+
+
+_F16, _F32 = np.dtype(np.float16), np.dtype(np.float32)
+# 0-d arrays of each float dtype: NumPy adds a 0-d array of the same dtype faster than
+# it converts a Python float (0.5 us against 1.5 us per call on a (3, 4) array)
+_ONE = {np.dtype(t): np.ones((), t) for t in (np.float32, np.float64)}
+
+
+def exp(x):
+    """torch's float32 exp is the correctly rounded value for about 99% of inputs; NumPy's
+    is for about 60%, and a chain of exps shows the difference in print. A float32 input
+    is exponentiated in float64 and rounded once: 1% of elements then differ from torch's
+    in the last bit instead of 39% (measured on 100k values in [-80, 80]), for two casts
+    (about 0.7 us on a tiny tensor)."""
+    if x.dtype is _F32:
+        return np.exp(x.astype(np.float64)).astype(np.float32)
+    return np.exp(x)
+
+
+def sigmoid(x):
+    """torch's formula, 1 / (1 + exp(-x)), in four ufunc calls on one buffer."""
+    if x.dtype is _F16:             # torch computes half ops in float, rounds once
+        return sigmoid(as_dtype(x, _F32)).astype(np.float16)
+    if x.ndim == 0:
+        x = x.reshape(1)            # ufuncs on 0-d arrays return scalars, not arrays
+        return sigmoid(x).reshape(())
+    # (out given by position: NumPy parses an out= keyword at a cost per call)
+    if x.dtype is _F32:
+        # torch's kernel for a tensor under 16 elements is 1 / (1 + expf(-x)) in float32
+        # with a correctly rounded expf (as exp above): the exp in float64, rounded to
+        # float32 before the add. Bit for bit as torch on 99.9% of such elements (NumPy's
+        # float32 exp: 84%; on bigger tensors torch's vector kernel differs from both,
+        # 4% / 16%). Two casts more than NumPy's own formula: about 0.6 us on a tiny tensor
+        t = x.astype(np.float64)
+        np.negative(t, t)
+        np.exp(t, t)
+        r = t.astype(np.float32)    # may overflow to inf (1/inf is the right 0): hushed
+    else:
+        r = np.negative(x)
+        np.exp(r, r)    # may overflow to inf (1/inf is the right 0); the filter hushes it
+    np.add(r, _ONE[r.dtype], r)
+    return np.reciprocal(r, r)

@@ -135,3 +135,12 @@ def empty_like_strided(arr, dtype=None):
     with quiet:
         np.copyto(out, arr, casting="unsafe")
     return out
+
+
+def as_dtype(a, np_dtype):
+    """``a.astype(np_dtype)``, laid out as torch lays out a result: NumPy's astype puts an
+    expanded (0-stride) dim innermost, so a cast of ``x.expand(2, 2)`` and every result
+    computed from it would have strides (1, 2) where torch's have (2, 1)."""
+    if 0 in a.strides and a.size > 1:
+        return empty_like_strided(a, np_dtype)
+    return a.astype(np_dtype)

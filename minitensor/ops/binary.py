@@ -3,6 +3,7 @@ import numpy as np
 
 from ..compat.memory_overlap import assert_no_internal_overlap, assert_no_partial_overlap
 from ..compat.quiet import quiet
+from ..compat.tensor_iterator import as_dtype
 from ..core import dtypes as D, grad_mode
 from ..core.dispatch import record, inplace, check_inplace, needs_grad, link
 from ..core.dtypes import can_cast
@@ -10,7 +11,7 @@ from ..core.graph import Node
 from ..core.tensor import Tensor, wrap
 from .create import _scalar_tensor
 from .operands import (_F32, _arr, _as_operand, _bind_saved, _broadcast_first, _check_copy_shapes,
-                       _device_of, _int_zero_division, _is_bool, _no_bool_kernel, as_dtype,
+                       _device_of, _int_zero_division, _is_bool, _no_bool_kernel,
                        broadcast_error, operands, result_dtype)
 
 

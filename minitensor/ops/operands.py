@@ -4,7 +4,7 @@ or a kernel has no loop for a dtype."""
 import numpy as np
 
 from ..compat.quiet import quiet
-from ..compat.tensor_iterator import empty_like_strided
+from ..compat.tensor_iterator import as_dtype
 from ..core import dtypes as D
 from ..core.device import CPU
 from ..core.tensor import Tensor
@@ -74,15 +74,6 @@ def _first_is_cpu_scalar(xs):
 
 _INT_BOUNDS = {np.dtype(t): (int(np.iinfo(t).min), int(np.iinfo(t).max))
                for t in (np.uint8, np.int8, np.int16, np.int32, np.int64)}
-
-
-def as_dtype(a, np_dtype):
-    """``a.astype(np_dtype)``, laid out as torch lays out a result: NumPy's astype puts an
-    expanded (0-stride) dim innermost, so a cast of ``x.expand(2, 2)`` and every result
-    computed from it would have strides (1, 2) where torch's have (2, 1)."""
-    if 0 in a.strides and a.size > 1:
-        return empty_like_strided(a, np_dtype)
-    return a.astype(np_dtype)
 
 
 def _arr(x, np_dtype):

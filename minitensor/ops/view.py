@@ -5,8 +5,6 @@ NumPy's own views (``arr.T``, ``arr.reshape`` when possible) give the geometry;
 squeeze/unsqueeze, t/transpose/permute, expand, viewing as another dtype, and the
 in-place twins that change a tensor's own shape (t_, squeeze_...).
 """
-import warnings
-
 import numpy as np
 
 from ..compat.arg_parser import int_list, is_int_arg
@@ -16,7 +14,7 @@ from ..core.dispatch import make_view, record, inplace
 from ..core.dtypes import dtype as _dtype_cls
 from ..core.graph import Node, input_sizes
 from ..core.storage import array_over
-from ..core.tensor import Tensor, wrap_dim, storage_of
+from ..core.tensor import wrap_dim, storage_of
 from .copy import CloneBackward0
 
 
