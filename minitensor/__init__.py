@@ -21,7 +21,8 @@ from .ops.random import (manual_seed, seed, initial_seed, get_rng_state, set_rng
 from .autograd import no_grad, enable_grad, set_grad_enabled, is_grad_enabled, inference_mode
 from .autograd import is_inference_mode_enabled, is_anomaly_enabled, is_anomaly_check_nan_enabled
 from .ops.binary import (add, sub, subtract, mul, multiply, div, divide, true_divide,
-                         floor_divide, remainder, fmod, pow, rsub)
+                         floor_divide, remainder, fmod, rsub)
+from .ops.pow import pow
 from .ops.unary import (neg, negative, abs, exp, log, sqrt, sin, cos, tanh, sigmoid, relu, sign,
                         square, log2, log10, log1p, expm1, exp2, rsqrt, tan, erf, erfc, sinh,
                         cosh, asin, acos, atan, arcsin, arccos, arctan, floor, ceil, round, trunc,
@@ -38,9 +39,9 @@ from .ops.gather import (index_select, gather, take, take_along_dim, masked_fill
 from .ops.sort import flip, roll, sort, argsort, topk, cumsum, cumprod, unique
 from .ops.slice import (split, chunk, tensor_split, diagonal, as_strided, unbind, narrow,
                         narrow_copy, select)
-from .ops.reduce import sum, mean, amax, amin, all, any, count_nonzero, nansum
-from .ops.statistics import (prod, max, min, argmax, argmin, logsumexp, norm, var, std, var_mean,
-                             std_mean, median, kthvalue)
+from .ops.reduce import (sum, mean, prod, max, min, argmax, argmin, amax, amin, all, any,
+                         count_nonzero, nansum)
+from .ops.statistics import (logsumexp, norm, var, std, var_mean, std_mean, median, kthvalue)
 from .ops.view import (reshape, flatten, squeeze, unsqueeze, t, transpose, swapaxes, permute,
                        broadcast_to, ravel, movedim, moveaxis)
 from .ops.join import (cat, concat, concatenate, stack, hstack, vstack, row_stack, dstack,

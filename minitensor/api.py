@@ -15,9 +15,9 @@ from .core import dtypes as _D
 from .core.dispatch import record
 from .core.graph import Node
 from .core.tensor import Tensor
-from .ops import (activation as A, binary as B, operands as O, compare as Cm, copy as C, gather as G, index as X,
-                  join as J, linalg as L, pointwise as P, reduce as R, random as Rn, slice as S,
-                  sort as So, statistics as St, unary as U, view as V)
+from .ops import (activation as A, binary as B, compare as Cm, copy as C, gather as G, index as X,
+                  join as J, linalg as L, operands as O, pointwise as P, pow as Pw, reduce as R,
+                  random as Rn, slice as S, sort as So, statistics as St, unary as U, view as V)
 
 _NUMBER = (int, float, bool)
 
@@ -98,7 +98,7 @@ def _rsub(self, other):
 def _rpow(self, other):
     if not _operand_ok(other):
         return NotImplemented
-    return B.pow(other, self)
+    return Pw.pow(other, self)
 
 
 def _matmul_op(self, other):
@@ -151,7 +151,7 @@ METHODS = {
     # arithmetic
     "add": B.add, "sub": B.sub, "subtract": B.sub, "mul": B.mul, "multiply": B.mul,
     "div": B.div, "divide": B.div, "true_divide": B.div, "floor_divide": B.floor_divide,
-    "remainder": B.remainder, "fmod": B.fmod, "pow": B.pow, "neg": U.neg, "negative": U.neg,
+    "remainder": B.remainder, "fmod": B.fmod, "pow": Pw.pow, "neg": U.neg, "negative": U.neg,
     "abs": U.abs, "absolute": U.abs, "exp": U.exp, "log": U.log, "sqrt": U.sqrt, "sin": U.sin,
     "cos": U.cos, "tanh": U.tanh, "sigmoid": U.sigmoid, "relu": U.relu, "sign": U.sign,
     "clamp": P.clamp, "clip": P.clamp, "clamp_min": P.clamp_min, "clamp_max": P.clamp_max,
@@ -188,7 +188,7 @@ METHODS = {
     "movedim": V.movedim, "moveaxis": V.movedim, "unfold": S.unfold, "sort": So.sort,
     "argsort": So.argsort, "topk": So.topk, "cumsum": So.cumsum, "cumprod": So.cumprod,
     # in place
-    "add_": B.add_, "sub_": B.sub_, "mul_": B.mul_, "div_": B.div_, "pow_": B.pow_,
+    "add_": B.add_, "sub_": B.sub_, "mul_": B.mul_, "div_": B.div_, "pow_": Pw.pow_,
     "neg_": U.neg_, "abs_": U.abs_, "exp_": U.exp_, "log_": U.log_, "sqrt_": U.sqrt_,
     "sin_": U.sin_, "cos_": U.cos_, "tanh_": U.tanh_, "sigmoid_": U.sigmoid_, "relu_": U.relu_,
     "clamp_": P.clamp_, "clip_": P.clamp_, "clamp_min_": P.clamp_min_, "clamp_max_": P.clamp_max_, "fill_": C.fill_, "zero_": C.zero_,
@@ -197,7 +197,8 @@ METHODS = {
     "norm": St.norm, "var": St.var, "std": St.std, "median": St.median,
     "kthvalue": St.kthvalue, "count_nonzero": R.count_nonzero, "nansum": R.nansum,
     "unique": So.unique,
-    **St.METHOD_VARIANTS,    # max, min, argmax, argmin, prod, logsumexp: method-style arg errors
+    "max": R.max, "min": R.min, "argmax": R.argmax, "argmin": R.argmin, "prod": R.prod,
+    "logsumexp": St.logsumexp,
     # views
     "view": V.view, "view_as": V.view_as, "reshape": V.reshape, "reshape_as": V.reshape_as,
     "flatten": V.flatten, "unflatten": V.unflatten, "squeeze": V.squeeze, "unsqueeze": V.unsqueeze,
@@ -227,7 +228,7 @@ METHODS = {
     "__rmul__": _binop(B.mul),
     "__truediv__": _binop(B.div), "__rtruediv__": _rtruediv, "__floordiv__": _binop(B.floor_divide),
     "__rfloordiv__": _binop(B.floor_divide, reverse=True), "__mod__": _binop(B.remainder),
-    "__pow__": _binop(B.pow), "__rpow__": _rpow, "__matmul__": _matmul_op,
+    "__pow__": _binop(Pw.pow), "__rpow__": _rpow, "__matmul__": _matmul_op,
     "__rmatmul__": _rmatmul, "__neg__": U.neg, "__pos__": lambda self: self, "__abs__": U.abs,
     "__invert__": _invert, "__and__": _binop(Cm.bitwise_and), "__or__": _binop(Cm.bitwise_or),
     "__xor__": _binop(Cm.bitwise_xor), "__rand__": _binop(Cm.bitwise_and),
@@ -239,7 +240,7 @@ METHODS = {
     "__eq__": _eq, "__ne__": _ne, "__lt__": _binop(Cm.lt), "__le__": _binop(Cm.le),
     "__gt__": _binop(Cm.gt), "__ge__": _binop(Cm.ge),
     "__iadd__": _iop(B.add_), "__isub__": _iop(B.sub_), "__imul__": _iop(B.mul_),
-    "__itruediv__": _iop(B.div_), "__ipow__": _iop(B.pow_),
+    "__itruediv__": _iop(B.div_), "__ipow__": _iop(Pw.pow_),
     "__ifloordiv__": _iop(B.floor_divide_), "__imod__": _iop(B.remainder_),
     "__iand__": _iop(Cm.bitwise_and_), "__ior__": _iop(Cm.bitwise_or_),
     "__ixor__": _iop(Cm.bitwise_xor_), "__ilshift__": _iop(Cm.bitwise_left_shift_),

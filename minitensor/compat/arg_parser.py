@@ -576,6 +576,30 @@ def parser_for(name):
     return p
 
 
+def wrong_type(op, name, expected, obj, position=None):
+    """torch's TypeError for one argument of the wrong type (as ``_wrong_type`` words it)."""
+    where = f" (position {position})" if position else ""
+    return TypeError(f"{op}(): argument '{name}'{where} must be {expected}, not {tp_name(obj)}")
+
+
+def invalid_combination(name, args, kwargs, options):
+    """torch's "received an invalid combination of arguments" TypeError for ``name``, whose
+    overloads print as ``options`` (for factories whose signatures are not generated)."""
+    return TypeError(format_invalid_args(tuple(args), dict(kwargs), name + "()", list(options)))
+
+
+def check(name, args, kwargs=None, function=False):
+    """Raise the TypeError torch's parser gives for ``name(*args, **kwargs)`` (a Tensor
+    method, or with ``function`` torch.<name>) when no signature binds: for ops whose
+    arguments reach them by another door (an operator: ``t ** "x"`` is pow's)."""
+    parsers = _FUNCTION_PARSERS if function else _PARSERS
+    parser = parsers.get(name)
+    if parser is None:
+        table = _signatures.FUNCTIONS if function else _signatures.TENSOR_METHODS
+        parser = parsers[name] = PythonArgParser(table[name])
+    parser.parse(tuple(args), kwargs or {})
+
+
 def checked_method(name, impl):
     """``impl`` as a Tensor method whose arguments are first checked as torch checks them."""
     if name in _signatures.NOARGS:

@@ -1,34 +1,20 @@
-"""Binary arithmetic (add, sub, mul, div, pow, remainder...) and their in-place twins."""
+"""Binary arithmetic (add, sub, mul, div, floor_divide, remainder, fmod) and their in-place
+twins (add_, sub_...: computed as the op is, written into the tensor by the door)."""
 import numpy as np
 
 from ..compat.memory_overlap import assert_no_internal_overlap, assert_no_partial_overlap
 from ..compat.quiet import quiet
-from ..compat.tensor_iterator import as_dtype
 from ..core import dtypes as D, grad_mode
 from ..core.dispatch import record, inplace, check_inplace, needs_grad, link
 from ..core.dtypes import can_cast
 from ..core.graph import Node
 from ..core.tensor import Tensor, wrap
 from .create import _scalar_tensor
-from .operands import (_F32, _arr, _as_operand, _bind_saved, _broadcast_first, _check_copy_shapes,
+from .operands import (_arr, _as_operand, _bind_saved, _broadcast_first, _check_copy_shapes,
                        _device_of, _int_zero_division, _is_bool, _no_bool_kernel,
                        broadcast_error, operands, result_dtype)
 
 
-def _invalid_combination(op, sigs, *args):
-    got = ", ".join(type(a).__name__ for a in args)
-    bad = ", ".join(f"!{type(a).__name__}!" for a in args)
-    lines = "".join(f" * {sig}\n      didn't match because some of the arguments have invalid types: ({bad})\n"
-                    for sig in sigs)
-    return TypeError(f"{op}() received an invalid combination of arguments - got ({got}), but "
-                     f"expected one of:\n{lines}")
-
-
-def _scalar_like(v, dt):
-    return v
-
-
-# -------------------------------------------------------------------- nodes
 class AddBackward0(Node):
     saves = ()
     alpha = 1
@@ -89,55 +75,6 @@ class DivBackward0(Node):
         a, b = self.saved()
         with quiet:
             return g / b, (None if a is None else -g * a / (b * b))
-
-
-class PowBackward0(Node):     # tensor ** number
-    saves = (("self", 0),)
-
-    def backward(self, g):
-        (a,) = self.saved()
-        e = self.exponent
-        if e == 0:
-            return (np.zeros_like(g),)
-        with quiet:     # torch's order: grad * (exponent * self.pow(exponent - 1))
-            return (g * (e * pow_scalar(a, e - 1)),)
-
-    def backward_graph(self, g):
-        """create_graph=True: torch's formula in tensor ops, so it is recorded too."""
-        self.saved()                      # the version checks
-        a = self._saved[0].tensor
-        e = self.exponent
-        if e == 0:
-            return (g * 0,)
-        return (g * (e * a.pow(e - 1)),)
-
-
-class PowBackward1(Node):     # tensor ** tensor
-    saves = (("self", 0), ("exponent", 1), ("result", -1))
-
-    def backward(self, g):
-        a, b, r = self.saved()
-        with quiet:
-            ga = g * b * np.power(a, b - 1)
-            gb = g * r * np.where(a == 0, 0, np.log(np.where(a == 0, 1, a)))
-        return ga, gb
-
-
-class PowBackward2(Node):     # number ** tensor
-    saves = (("exponent", 0), ("result", -1))     # as torch (so an in-place change errs)
-
-    def backward(self, g):
-        e, r = self.saved()
-        # torch's pow_backward_exponent: grad * (result * log(base)), the log a Scalar
-        # (a Python float: weak, so float32 stays float32), and 0 where base is 0 and
-        # the exponent >= 0
-        with quiet:
-            lb = float(np.log(np.float64(self.base_value)))
-            # (half computes in float32, torch's opmath, and rounds once)
-            d = (r.astype(np.float32) * lb).astype(r.dtype) if r.dtype == np.float16 else r * lb
-        if self.base_value == 0:
-            d = np.where(e >= 0, np.zeros((), d.dtype), d)
-        return (g * d,)
 
 
 # ---------------------------------------------------------------- binary ops
@@ -383,73 +320,6 @@ def fmod(input, other):
     return record("fmod", arr, dev, (input, other) if isinstance(other, Tensor) else (input,), node)
 
 
-def pow_scalar(x, e):
-    """``x ** e`` for a number ``e`` as torch's CPU kernel computes it, so results agree
-    to the last bit where torch takes a shortcut: 2, 3, -0.5, -1 and -2 are products,
-    square roots and divisions, not pow(); float16 is computed in float32."""
-    if x.dtype == np.float16:
-        return pow_scalar(as_dtype(x, _F32), e).astype(np.float16)
-    if x.dtype.kind != "f" or type(e) is bool:
-        return np.power(x, e)
-    if e == 2:
-        return np.square(x)      # twice as quick as np.power, and what torch computes
-    if e == 3:
-        return x * x * x
-    if e == -0.5:
-        return 1 / np.sqrt(x)
-    if e == -1:
-        return 1 / x
-    if e == -2:
-        return 1 / (x * x)
-    return np.power(x, e)
-
-
-def _power(x, y):
-    """np.power, with torch's answer for an integer tensor exponent below 0 (NumPy
-    refuses): 1 for base 1, -1 or 1 for base -1 (odd or even exponent), else 0."""
-    y = np.asarray(y)
-    if y.dtype.kind != "i" or not (y < 0).any() or np.result_type(x, y).kind not in "iu":
-        return np.power(x, y)
-    neg = y < 0
-    out = np.power(x, np.where(neg, 0, y).astype(y.dtype))
-    xb = np.broadcast_to(x, out.shape)
-    small = np.where(xb == 1, 1, np.where(xb == -1, np.where(y & 1, -1, 1), 0))
-    return np.where(neg, small, out).astype(out.dtype)
-
-
-def pow(input, exponent):
-    if isinstance(input, Tensor) and not isinstance(exponent, (Tensor, bool, int, float, np.ndarray, np.generic)):
-        raise _invalid_combination("pow", ("(Tensor exponent)", "(Number exponent)"), exponent)
-    if not isinstance(input, Tensor):
-        # number ** tensor
-        x, y, dev, _ = operands("pow", exponent, input)
-        with quiet:
-            arr = _power(y, x)
-        return record("pow", arr, dev, (exponent,), PowBackward2, {"base_value": input})
-    if isinstance(exponent, Tensor):
-        x, y, dev, _ = operands("pow", input, exponent)
-        if np.asarray(x).dtype == np.bool_:
-            _broadcast_first(input, exponent, x, y)     # the shapes are checked first
-            raise NotImplementedError("\"pow\" not implemented for 'Bool'")
-        try:
-            with quiet:
-                arr = _power(x, y)
-        except ValueError:
-            raise broadcast_error(input, exponent) from None
-        return record("pow", arr, dev, (input, exponent), PowBackward1)
-    x, y, dev, _ = operands("pow", input, exponent)
-    if x.dtype == np.bool_:           # bool ** bool stays bool: x ** True is x, x ** False is 1
-        arr = x.copy() if y else np.ones_like(x)
-        return record("pow", arr, dev, (input,), None)
-    # (the exponent as given: operands() may already have cast it to uint8)
-    if isinstance(exponent, (int, np.integer)) and not isinstance(exponent, (bool, np.bool_)) \
-            and exponent < 0 and x.dtype.kind in "iu":
-        raise RuntimeError("Integers to negative integer powers are not allowed.")
-    with quiet:
-        arr = pow_scalar(x, y)
-    return record("pow", arr, dev, (input,), PowBackward0, {"exponent": exponent})
-
-
 # ---------------------------------------------------------------- in place
 def _check_castable(op, t, *others):
     dt = result_dtype(t, *others)
@@ -557,23 +427,6 @@ def div_(self, other, *, rounding_mode=_NO_MODE):
     return _inplace_binary("div_", self, other, np.true_divide,
                            DivBackward0 if rounding_mode is _NO_MODE else _DivBackward2TrueDiv,
                            to_float=True)
-
-
-def pow_(self, exponent):
-    if self._data.dtype == np.bool_:
-        if isinstance(exponent, bool):          # True ** True is True, x ** False is True
-            check_inplace(self)
-            return inplace("pow_", self, self._data | (not exponent), (self,), None)
-        if isinstance(exponent, Tensor) and exponent._data.dtype == np.bool_:
-            _check_copy_shapes(self._data.shape, exponent._data.shape)
-            raise NotImplementedError("\"pow\" not implemented for 'Bool'")
-    if isinstance(exponent, int) and not isinstance(exponent, bool) and exponent < 0 \
-            and self._data.dtype.kind in "iu":
-        raise RuntimeError("Integers to negative integer powers are not allowed.")
-    return _inplace_binary("pow_", self, exponent,
-                           _power if isinstance(exponent, Tensor) else pow_scalar,
-                           PowBackward0 if not isinstance(exponent, Tensor) else PowBackward1,
-                           {"exponent": exponent} if not isinstance(exponent, Tensor) else None)
 
 
 _COMPARE_ = ("lt_", "le_", "gt_", "ge_", "eq_", "ne_")     # a bool result fits any dtype

@@ -16,7 +16,7 @@ import warnings
 
 import numpy as np
 
-from ..compat.arg_parser import int_list
+from ..compat.arg_parser import check, int_list, wrong_type
 from ..compat.layouts import contiguous_format, channels_last
 from ..compat.memory_overlap import assert_no_internal_overlap, assert_no_partial_overlap
 from ..compat.messages import CPP_NAMES
@@ -114,8 +114,7 @@ def copy_(self, src, non_blocking=False, *, op="copy_"):
         if op == "copy_" and isinstance(src, (bool, int, float)):
             src = wrap(np.asarray(src), self._device)      # torch accepts a number here
         else:
-            raise TypeError(f"copy_(): argument 'other' (position 1) must be Tensor, "
-                            f"not {type(src).__name__}")
+            raise wrong_type("copy_", "other", "Tensor", src, 1)
     # torch checks the leaf first, then overlap, then shapes (check_inplace can only
     # refuse a tensor with one of these three: the common plain tensor skips the call)
     if self._requires_grad or self._grad_fn is not None or self._base is not None:
@@ -354,7 +353,7 @@ def set_(self, source=None, storage_offset=0, size=None, stride=None):
         stride = tuple(stride) if stride is not None else contiguous_strides(size)
         arr = array_over(st, self._data.dtype, size, stride, storage_offset)
     else:
-        raise TypeError(f"set_(): argument 'source' must be Tensor or Storage, not {type(source).__name__}")
+        raise wrong_type("set_", "source", "Tensor or Storage", source)
     if self.requires_grad and grad_mode.enabled and self._grad_fn is None:
         raise RuntimeError("set_ is not allowed on a Tensor created from .data or .detach().")
     return dispatch.rebind("set_", self, arr, st,
@@ -366,23 +365,6 @@ def type_as(self, other):
 
 
 # ------------------------------------------------------------- conversions
-_TO_SIGS = (
-    " * (torch.device device = None, torch.dtype dtype = None, bool non_blocking = False, "
-    "bool copy = False, *, torch.memory_format memory_format = None)\n"
-    " * (torch.dtype dtype, bool non_blocking = False, bool copy = False, *, "
-    "torch.memory_format memory_format = None)\n"
-    " * (Tensor tensor, bool non_blocking = False, bool copy = False, *, "
-    "torch.memory_format memory_format = None)\n")
-
-
-def _to_type_name(a):
-    if isinstance(a, _dtype_cls):
-        return "torch.dtype"
-    if isinstance(a, _device):
-        return "torch.device"
-    return "Tensor" if isinstance(a, Tensor) else type(a).__name__
-
-
 def _parse_to(args, kwargs):
     """torch's three ``to`` signatures: (device, dtype, non_blocking, copy),
     (dtype, non_blocking, copy) and (tensor, non_blocking, copy)."""
@@ -411,14 +393,9 @@ def _parse_to(args, kwargs):
                     dt = rest[0]
                 rest = rest[1:]
             elif rest:
-                raise TypeError(
-                    "to() received an invalid combination of arguments - got ("
-                    + ", ".join(_to_type_name(x) for x in args) + "), but expected one of:\n"
-                    + _TO_SIGS)
+                check("to", args)           # raises torch's message
         if len(rest) > 2 or not all(isinstance(x, bool) for x in rest):
-            raise TypeError(
-                "to() received an invalid combination of arguments - got ("
-                + ", ".join(_to_type_name(x) for x in args) + "), but expected one of:\n" + _TO_SIGS)
+            check("to", args)
         if len(rest) == 2:
             copy = rest[1]
     return dt, (canonical(dev) if dev is not None else None), copy
@@ -507,7 +484,7 @@ def _fill(self, value, op):
         return inplace(op, self, value._data.astype(self._data.dtype), (self, value), FillBackward3,
                        check=False)
     if not isinstance(value, (bool, int, float)):
-        raise TypeError(f"fill_(): argument 'value' (position 1) must be Number, not {type(value).__name__}")
+        raise wrong_type("fill_", "value", "Number", value, 1)
     dt = self._data.dtype
     if dt.kind == "b":
         return inplace(op, self, np.full(self._data.shape, value).astype(dt), (self,), FillBackward2)

@@ -10,6 +10,7 @@ import warnings
 import numpy as np
 
 from ..compat import numerics as _cpu_kernel
+from ..compat.arg_parser import invalid_combination, wrong_type
 from ..compat.numpy_interop import from_numpy_dtype, writable_alias
 from ..compat.quiet import quiet
 from ..compat.tensor_iterator import empty_like_strided, empty_preserving
@@ -32,7 +33,7 @@ def _check_dtype(dtype, op="tensor"):
         return dtype
     if dtype in _PY_DTYPES:
         return D.by_name(_PY_DTYPES[dtype])
-    raise TypeError(f"{op}(): argument 'dtype' must be torch.dtype, not {type(dtype).__name__}")
+    raise wrong_type(op, "dtype", "torch.dtype", dtype)
 
 
 def _finish(op, arr, device, requires_grad, source=()):
@@ -467,9 +468,7 @@ def arange(start=0, end=None, step=1, *, out=None, dtype=None, layout=None, devi
             if len(given) == 1:
                 raise TypeError(f"arange(): argument 'end' (position 1) must be Number, not "
                                 f"{type(v).__name__}")
-            got = ", ".join(type(x).__name__ for x in given)
-            raise TypeError(f"arange() received an invalid combination of arguments - got ({got}), "
-                            "but expected one of:\n" + _ARANGE_SIGS)
+            raise invalid_combination("arange", given, {}, _ARANGE_OPTIONS)
     dtype = _check_dtype(dtype, "arange")
     if end is None:
         start, end = 0, start
@@ -492,31 +491,21 @@ def arange(start=0, end=None, step=1, *, out=None, dtype=None, layout=None, devi
 
 
 _TAIL = ("torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, "
-         "bool pin_memory = False, bool requires_grad = False)\n")
-
-
-_ARANGE_SIGS = (" * (Number end, *, Tensor out = None, " + _TAIL
-                + " * (Number start, Number end, *, " + _TAIL
-                + " * (Number start, Number end, Number step = 1, *, Tensor out = None, " + _TAIL)
-
-
-_RANGE_SIGS = "".join(
-    f" * ({a} start, {b} end, int steps, *, Tensor out = None, torch.dtype dtype = None, "
-    "torch.layout layout = None, torch.device device = None, bool pin_memory = False, "
-    "bool requires_grad = False)\n"
-    for a, b in (("Tensor", "Tensor"), ("Number", "Tensor"), ("Tensor", "Number"), ("Number", "Number")))
+         "bool pin_memory = False, bool requires_grad = False)")
+_ARANGE_OPTIONS = ["(Number end, *, Tensor out = None, " + _TAIL,
+                   "(Number start, Number end, *, " + _TAIL,
+                   "(Number start, Number end, Number step = 1, *, Tensor out = None, " + _TAIL]
+_RANGE_OPTIONS = [f"({a} start, {b} end, int steps, *, Tensor out = None, " + _TAIL
+                  for a, b in (("Tensor", "Tensor"), ("Number", "Tensor"), ("Tensor", "Number"),
+                               ("Number", "Number"))]
 
 
 def linspace(start, end, steps=_MISSING, *, out=None, dtype=None, layout=None, device=None,
              requires_grad=False):
     if steps is _MISSING:
-        raise TypeError(f"linspace() received an invalid combination of arguments - got "
-                        f"({type(start).__name__}, {type(end).__name__}), but expected one of:\n"
-                        + _RANGE_SIGS)
+        raise invalid_combination("linspace", (start, end), {}, _RANGE_OPTIONS)
     if not isinstance(steps, (int, np.integer)) or isinstance(steps, bool):
-        got = ", ".join(type(x).__name__ for x in (start, end, steps))
-        raise TypeError(f"linspace() received an invalid combination of arguments - got ({got}), "
-                        "but expected one of:\n" + _RANGE_SIGS)
+        raise invalid_combination("linspace", (start, end, steps), {}, _RANGE_OPTIONS)
     dtype = _check_dtype(dtype, "linspace")
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")

@@ -3,6 +3,7 @@ import warnings
 
 import numpy as np
 
+from ..compat.arg_parser import check, wrong_type
 from ..compat.messages import CPP_NAMES
 from ..compat.numerics import scalar_to
 from ..core.dispatch import record, inplace
@@ -13,7 +14,7 @@ from .operands import broadcast_error
 
 def _need_tensor(op, name, pos, x):
     if not isinstance(x, Tensor):
-        raise TypeError(f"{op}(): argument '{name}' (position {pos}) must be Tensor, not {type(x).__name__}")
+        raise wrong_type(op, name, "Tensor", x, pos)
 
 
 def _scatter_into(shape, dtype, idx, g):
@@ -115,7 +116,7 @@ def take(input, index):
 # ------------------------------------------------------------------ masks
 def _check_mask(op, mask):
     if not isinstance(mask, Tensor):
-        raise TypeError(f"{op}(): argument 'mask' (position 1) must be Tensor, not {type(mask).__name__}")
+        raise wrong_type(op, "mask", "Tensor", mask, 1)
     if mask._data.dtype != np.bool_:
         raise RuntimeError(f"{op}_ only supports boolean masks, but got mask with dtype "
                            f"{_c_name(mask)}")
@@ -139,18 +140,14 @@ class MaskedFillBackward1(Node):      # value given as a 0-dim tensor
         return np.where(self.mask, 0, g), np.asarray(np.where(self.mask, g, 0).sum())
 
 
-def _fill_value(op, value):
+def _fill_value(op, mask, value):
     if isinstance(value, Tensor):
         if value._data.ndim != 0:
             raise RuntimeError(f"masked_fill_ only supports a 0-dimensional value tensor, but got "
                                f"tensor with {value._data.ndim} dimension(s).")
         return value._data
     if not isinstance(value, (bool, int, float)):
-        raise TypeError(
-            f"{op}() received an invalid combination of arguments - got (Tensor, {type(value).__name__}), "
-            "but expected one of:\n * (Tensor mask, Tensor value)\n      didn't match because some of the "
-            f"arguments have invalid types: (Tensor, !{type(value).__name__}!)\n * (Tensor mask, Number value)\n"
-            f"      didn't match because some of the arguments have invalid types: (Tensor, !{type(value).__name__}!)\n")
+        check(op, (mask, value))        # raises torch's message
     return value
 
 
@@ -168,7 +165,7 @@ def _mask_values(self, mask, value):
 
 def masked_fill(self, mask, value):
     _check_mask("masked_fill", mask)
-    v = _fill_value("masked_fill", value)
+    v = _fill_value("masked_fill", mask, value)
     shape, arr = _mask_values(self, mask, v)
     m = np.broadcast_to(mask._data, shape)
     if isinstance(value, Tensor):
@@ -178,7 +175,7 @@ def masked_fill(self, mask, value):
 
 def masked_fill_(self, mask, value):
     _check_mask("masked_fill", mask)
-    v = _fill_value("masked_fill_", value)
+    v = _fill_value("masked_fill_", mask, value)
     if any(st == 0 and n > 1 for st, n in zip(self._data.strides, self._data.shape)):
         warnings.warn("Use of masked_fill_ on expanded tensors is deprecated. Please clone() the "
                       "tensor before performing this operation. This also applies to advanced "

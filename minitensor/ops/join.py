@@ -1,7 +1,7 @@
 """Joining tensors: cat and stack, and repeat (a tensor joined with copies of itself)."""
 import numpy as np
 
-from ..compat.arg_parser import int_list
+from ..compat.arg_parser import int_list, wrong_type
 from ..core.dispatch import record
 from ..core.graph import Node
 from ..core.tensor import Tensor, wrap_dim
@@ -35,8 +35,7 @@ class StackBackward0(Node):
 
 def _tensors(op, tensors):
     if isinstance(tensors, Tensor) or not isinstance(tensors, (list, tuple)):
-        raise TypeError(
-            f"{op}(): argument 'tensors' (position 1) must be tuple of Tensors, not {type(tensors).__name__}")
+        raise wrong_type(op, "tensors", "tuple of Tensors", tensors, 1)
     for i, t in enumerate(tensors):
         if not isinstance(t, Tensor):
             raise TypeError(

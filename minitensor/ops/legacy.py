@@ -27,9 +27,7 @@ def legacy_new(cls, *args, _dtype=None, **kwargs):
     if _LEGACY_NEW is None:
         _LEGACY_NEW = PythonArgParser(_LEGACY_SIGNATURES)
     _LEGACY_NEW.parse(args, kwargs)
-    device = kwargs.pop("device", None)
-    if kwargs:
-        raise TypeError(f"new() received an invalid combination of arguments - got ({', '.join(kwargs)})")
+    device = kwargs.pop("device", None)      # (the parser refused any other keyword)
     dt = _dtype or D.get_default_dtype()
     if not args:
         t = zeros(0, dtype=dt, device=device)

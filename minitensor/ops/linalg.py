@@ -2,6 +2,7 @@
 import numpy as np
 
 from ..compat.messages import CPP_NAMES
+from ..compat.arg_parser import wrong_type
 from ..core.dispatch import record
 from ..core.graph import Node
 from ..core.tensor import Tensor
@@ -72,7 +73,7 @@ class MvBackward0(Node):
 def _check(op, a, b):
     for name, x in (("input", a), ("other", b)):
         if not isinstance(x, Tensor):
-            raise TypeError(f"{op}(): argument '{name}' (position {1 if name == 'input' else 2}) must be Tensor, not {type(x).__name__}")
+            raise wrong_type(op, name, "Tensor", x, 1 if name == "input" else 2)
     if a._data.dtype != b._data.dtype:
         raise RuntimeError(f"expected m1 and m2 to have the same dtype, but got: "
                            f"{CPP_NAMES[a.dtype.name]} != {CPP_NAMES[b.dtype.name]}")
@@ -82,7 +83,7 @@ def _types(op, a, b):
     second = "tensor" if op == "dot" else "other"      # torch's dot names it 'tensor'
     for name, x in (("input", a), (second, b)):
         if not isinstance(x, Tensor):
-            raise TypeError(f"{op}(): argument '{name}' (position {1 if name == 'input' else 2}) must be Tensor, not {type(x).__name__}")
+            raise wrong_type(op, name, "Tensor", x, 1 if name == "input" else 2)
 
 
 def mm(input, mat2):

@@ -5,6 +5,7 @@ import numpy as np
 
 from ..compat.quiet import quiet
 from ..compat.tensor_iterator import as_dtype
+from ..compat.arg_parser import wrong_type
 from ..core import dtypes as D
 from ..core.device import CPU
 from ..core.tensor import Tensor
@@ -158,12 +159,12 @@ def _int_zero_division(x, y):
 
 def _need_tensor(op, x):
     if not isinstance(x, Tensor):
-        raise TypeError(f"{op}(): argument 'other' (position 2) must be Tensor, not {type(x).__name__}")
+        raise wrong_type(op, "other", "Tensor", x, 2)
 
 
 def _check_tensor(op, t):
     if not isinstance(t, Tensor):
-        raise TypeError(f"{op}(): argument 'input' (position 1) must be Tensor, not {type(t).__name__}")
+        raise wrong_type(op, "input", "Tensor", t, 1)
 
 
 def _no_kernel(kernel, dtype):

@@ -6,6 +6,7 @@ from ..compat import numerics
 from ..compat.memory_overlap import assert_no_internal_overlap
 from ..compat.messages import CPP_NAMES
 from ..compat.quiet import quiet
+from ..compat.arg_parser import wrong_type
 from ..core import grad_mode
 from ..core.dispatch import record, inplace, check_inplace
 from ..core.dtypes import can_cast
@@ -89,13 +90,6 @@ class ClampBackward0(Node):       # tensor bounds
 
 
 def _clamp_args(min, max):
-    for v in (min, max):
-        if v is not None and not isinstance(v, (Tensor, bool, int, float, np.generic)):
-            args = ", ".join(type(a).__name__ for a in (min, max) if a is not None)
-            raise TypeError(
-                f"clamp() received an invalid combination of arguments - got ({args}), but "
-                "expected one of:\n * (Tensor min = None, Tensor max = None)\n * (Number min = "
-                "None, Number max = None)\n")
     if min is None and max is None:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
 
@@ -270,7 +264,7 @@ def where(condition, input=None, other=None):
     if input is None and other is None:
         return nonzero(condition, as_tuple=True)
     if not isinstance(condition, Tensor):
-        raise TypeError(f"where(): argument 'condition' (position 1) must be Tensor, not {type(condition).__name__}")
+        raise wrong_type("where", "condition", "Tensor", condition, 1)
     if condition._data.dtype != np.bool_:
         raise RuntimeError(f"where expected condition to be a boolean tensor, but got a tensor with dtype {condition.dtype.name.capitalize() if condition.dtype.name != 'float32' else 'Float'}")
     dt = result_dtype(input, other)
@@ -415,7 +409,7 @@ def lerp_(self, end, weight):
 def outer(input, vec2):
     for name, v in (("input", input), ("vec2", vec2)):
         if not isinstance(v, Tensor):
-            raise TypeError(f"outer(): argument '{name}' must be Tensor, not {type(v).__name__}")
+            raise wrong_type("outer", name, "Tensor", v)
     for name, v in (("self", input), ("vec2", vec2)):
         if v._data.ndim != 1:
             raise RuntimeError(f"outer: Expected 1-D argument {name}, but got {v._data.ndim}-D")

@@ -2,9 +2,10 @@
 ``manual_seed``, but not bit-equal to torch's own generator (not required)."""
 import numpy as np
 
+from ..compat.arg_parser import invalid_combination, wrong_type
 from ..core import dtypes as D
 from ..core.dispatch import inplace
-from ..core.dtypes import dtype as _dtype_cls, type_name as tp_name
+from ..core.dtypes import dtype as _dtype_cls
 from ..core.graph import Node
 from ..core.tensor import Tensor
 from .create import (_PY_DTYPES, _check_dtype, _finish, _like_input, _no_negative, _preserving,
@@ -174,19 +175,13 @@ _RAND_SIG = ("tuple of ints size, *, {}Tensor out = None, torch.dtype dtype = No
              "requires_grad = False")
 
 
-def _torch_typename(v):
-    return tp_name(v)
+_RAND_OPTIONS = ["(" + _RAND_SIG.format("torch.Generator generator, ") + ")",
+                 "(" + _RAND_SIG.format("") + ")"]
 
 
 def _invalid_combination(op, args, kwargs):
-    """rand()/randn() have two overloads (with and without a generator): a call that fits
-    neither gets torch's overload-resolution message."""
-    got = ", ".join(_torch_typename(a) for a in args)
-    for k, v in kwargs.items():     # torch's own spacing: "(float, dtype=...)", "(dtype=..., )"
-        got += f", {k}={_torch_typename(v)}" if args else f"{k}={_torch_typename(v)}, "
-    return TypeError(f"{op}() received an invalid combination of arguments - got ({got}), but "
-                     f"expected one of:\n * ({_RAND_SIG.format('torch.Generator generator, ')})\n"
-                     f" * ({_RAND_SIG.format('')})\n")
+    """rand()/randn() have two overloads (with and without a generator)."""
+    return invalid_combination(op, args, kwargs, _RAND_OPTIONS)
 
 
 def _no_args_error(op):
@@ -209,7 +204,7 @@ def _random_args(op, size, kw):
         if size:
             raise TypeError(f"{op}() got multiple values for argument 'size'")
         size = (kw["size"],)
-    given = {k: kw[k] for k in reversed(kw)}
+    given = dict(kw)
     pos = size if "size" not in kw else ()
     if not size:        # rand() matches no overload; rand(dtype=...) just lacks its size
         if given:
@@ -254,9 +249,8 @@ def randint(low=0, high=None, size=None, *, generator=None, out=None, dtype=None
             low, high, size = 0, low, high
         else:
             if high is not None:     # randint(0, 5): the 2nd number is read as the size
-                raise TypeError("randint(): argument 'size' (position 2) must be tuple of ints, "
-                                f"not {type(high).__name__}")
-            raise _randint_args_error(type(low).__name__)
+                raise wrong_type("randint", "size", "tuple of ints", high, 2)
+            raise invalid_combination("randint", (low,), {}, _RANDINT_OPTIONS)
     if high is None:
         low, high = 0, low
     for name, pos, v in (("low", 1, low), ("high", 2 if low else 1, high)):
@@ -272,14 +266,12 @@ def randint(low=0, high=None, size=None, *, generator=None, out=None, dtype=None
     return _finish("randint", _gen(generator).integers(low, high, size).astype(dt.np), device, requires_grad)
 
 
-def _randint_args_error(got):
-    tail = ("tuple of ints size, *, {}Tensor out = None, torch.dtype dtype = None, torch.layout "
-            "layout = None, torch.device device = None, bool pin_memory = False, bool "
-            "requires_grad = False)")
-    lines = [f" * ({head}{tail.format(gen)}" for head in ("int high, ", "int low, int high, ")
-             for gen in ("torch.Generator generator, ", "")]
-    return TypeError(f"randint() received an invalid combination of arguments - got ({got}), but "
-                     "expected one of:\n" + "\n".join(lines) + "\n")
+_RANDINT_OPTIONS = [
+    f"({head}tuple of ints size, *, {gen}Tensor out = None, torch.dtype dtype = None, "
+    "torch.layout layout = None, torch.device device = None, bool pin_memory = False, "
+    "bool requires_grad = False)"
+    for head in ("int high, ", "int low, int high, ")
+    for gen in ("torch.Generator generator, ", "")]
 
 
 def randperm(n, *, generator=None, dtype=None, device=None, requires_grad=False):

@@ -155,48 +155,14 @@ def _sum_dtype(t, dtype):
     return np.int64 if k in "biu" else t._data.dtype
 
 
-_SIG = {
-    "sum": " * (*, torch.dtype dtype = None)\n * (tuple of ints dim, bool keepdim = False, *, torch.dtype dtype = None)\n",
-    "mean": " * (*, torch.dtype dtype = None)\n * (tuple of ints dim, bool keepdim = False, *, torch.dtype dtype = None)\n",
-    "prod": " * (*, torch.dtype dtype = None)\n * (int dim, bool keepdim = False, *, torch.dtype dtype = None)\n",
-}
-
-
-def _bad_args(op, *args):
-    got = ", ".join(type(a).__name__ for a in args)
-    return TypeError(f"{op}() received an invalid combination of arguments - got ({got}), but "
-                     f"expected one of:\n{_SIG[op]}")
-
-
-def _axis_alias(op, dim, kw):
-    """torch accepts NumPy's ``axis=`` for ``dim=``; with any other unknown keyword its
-    parser names the first keyword it could not bind."""
-    if list(kw) != ["axis"]:
-        raise TypeError(f"{op}() got an unexpected keyword argument '{next(iter(kw))}'")
-    return kw["axis"]
-
-
-def _dim_arg(op, dim, ints_only=False):
-    """torch's argument parser: dim is None, an int, or (unless ints_only) a tuple of ints."""
-    if dim is None or (isinstance(dim, int) and not isinstance(dim, bool)):
-        return
-    if not ints_only and isinstance(dim, (list, tuple)) and builtins_all(
-            isinstance(d, int) and not isinstance(d, bool) for d in dim):
-        return
-    raise _bad_args(op, dim)
-
-
-def sum(input, dim=None, keepdim=False, *, dtype=None, **kw):
-    if dim is None and dtype is None and not keepdim and not kw and type(input) is Tensor:
+def sum(input, dim=None, keepdim=False, *, dtype=None):
+    if dim is None and dtype is None and not keepdim and type(input) is Tensor:
         x = input._data           # fast path: t.sum() of a float32/float64 tensor
         dt = x.dtype
         if dt is _F32 or dt is _F64:    # (NumPy's native dtypes are singletons)
             # (into a 0-d array: the reduce would return a scalar)
             return record("sum", _add_reduce(x, None, None, _empty((), dt)), input._device,
                           (input,), SumBackward0)
-    if kw:
-        dim = _axis_alias("sum", dim, kw)
-    _dim_arg("sum", dim)
     dims = _dims(input, dim, empty_is_all=True)
     out_dt = _sum_dtype(input, dtype)
     if input._data.dtype is _F16 and np.dtype(out_dt) is _F16:
@@ -227,17 +193,14 @@ def _half_sum(x, axis, keepdims):
         return np.asarray(np.add.reduce(x, axis, np.float32, keepdims=keepdims)).astype(_F16)
 
 
-def mean(input, dim=None, keepdim=False, *, dtype=None, **kw):
-    if dim is None and dtype is None and not keepdim and not kw and type(input) is Tensor:
+def mean(input, dim=None, keepdim=False, *, dtype=None):
+    if dim is None and dtype is None and not keepdim and type(input) is Tensor:
         x = input._data           # fast path: t.mean() of a non-empty float tensor
         if x.dtype.kind == "f" and x.size and x.dtype is not _F16:
             arr = _add_reduce(x, None)
             arr /= x.size
             return record("mean", arr, input._device, (input,), MeanBackward0,
                           {"self_sizes": x.shape, "n": x.size})
-    if kw:
-        dim = _axis_alias("mean", dim, kw)
-    _dim_arg("mean", dim)
     if dtype is None and input._data.dtype.kind != "f":
         raise RuntimeError(
             "mean(): could not infer output dtype. Input dtype must be either a floating point or "
@@ -279,9 +242,6 @@ def _prod(x, axis, dtype, keepdims):
 
 
 def prod(input, dim=None, keepdim=False, *, dtype=None):
-    if isinstance(dim, (tuple, list)) and keepdim:
-        raise TypeError("prod(): argument 'dim' (position 1) must be int, not tuple")
-    _dim_arg("prod", dim, ints_only=True)
     out_dt = _sum_dtype(input, dtype)
     if dim is None:
         arr = _prod(input._data.reshape(-1), 0, out_dt, False)
@@ -300,19 +260,6 @@ def _extreme(name, input, dim, keepdim, np_fn, arg_fn, full_node, dim_node, rtyp
                 f"{name}(): Expected reduction dim to be specified for input.numel() == 0. "
                 "Specify the reduction dim with the 'dim' argument.")
         return record(name, np_fn(input._data), input._device, (input,), full_node)
-    if not isinstance(dim, int) or isinstance(dim, bool):
-        if isinstance(dim, (tuple, list)):
-            if keepdim:
-                raise TypeError(f"{name}(): argument 'dim' (position 1) must be int, not tuple")
-            got = ", ".join(type(d).__name__ for d in dim)
-            raise TypeError(
-                f"{name}() received an invalid combination of arguments - got (tuple), but expected "
-                f"one of:\n * ()\n      didn't match because some of the arguments have invalid types: "
-                f"(!tuple of ({got})!)\n * (Tensor other)\n      didn't match because some of the "
-                f"arguments have invalid types: (!tuple of ({got})!)\n * (int dim, bool keepdim = False)\n"
-                f"      didn't match because some of the arguments have invalid types: (!tuple of ({got})!)\n"
-                f" * (name dim, bool keepdim = False)\n      didn't match because some of the arguments "
-                f"have invalid types: (!tuple of ({got})!)\n")
     nd = input._data.ndim
     d = wrap_dim(dim, nd)
     if nd == 0:

@@ -6,12 +6,12 @@ import numpy as np
 
 from ..compat.quiet import quiet
 from ..compat.return_types import return_type
+from ..compat.arg_parser import wrong_type
 from ..core import dtypes as D
 from ..core.dispatch import record
 from ..core.graph import Node
-from ..core.tensor import Tensor, wrap_dim
-from .reduce import (MaxBackward0, _F16, _SIG, _dims, mean, max as _max, min as _min,
-                     argmax as _argmax, argmin as _argmin, prod as _prod)
+from ..core.tensor import wrap_dim
+from .reduce import MaxBackward0, _F16, _dims, mean
 
 
 class LinalgVectorNormBackward0(Node):
@@ -79,8 +79,7 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
     elif isinstance(p, str):        # torch hands any other string to matrix_norm
         raise RuntimeError(f"linalg.matrix_norm: Order {p} not supported.")
     elif not isinstance(p, (int, builtins.float)) or isinstance(p, bool):
-        raise TypeError(
-            f"linalg_vector_norm(): argument 'ord' (position 2) must be Number, not {type(p).__name__}")
+        raise wrong_type("linalg_vector_norm", "ord", "Number", p, 2)
     if dtype is not None:
         input = input.to(dtype)
     if input._data.dtype.kind not in "fc":      # torch checks the dtype before the dims
@@ -294,100 +293,3 @@ def kthvalue(input, k, dim=-1, keepdim=False):
 # ------------------------------------------- torch's argument-parser messages
 # torch parses ``x.max(...)`` and ``torch.max(x, ...)`` against different signature
 # lists, so a bad ``dim`` gets a different message from the method and the function.
-_METHOD_SIGS = {
-    "max": (" * ()\n", " * (Tensor other)\n"), "min": (" * ()\n", " * (Tensor other)\n")}
-
-
-_FUNC_SIGS = {
-    "minmax": " * (Tensor input, *, Tensor out = None)\n{kw}"
-              " * (Tensor input, Tensor other, *, Tensor out = None)\n"
-              " * (Tensor input, int dim, bool keepdim = False, *, tuple of Tensors out = None)\n",
-    "prod": " * (Tensor input, *, torch.dtype dtype = None)\n"
-            " * (Tensor input, int dim, bool keepdim = False, *, torch.dtype dtype = None, "
-            "Tensor out = None)\n",
-}
-
-
-def _type_desc(a):
-    if isinstance(a, (tuple, list)):
-        return f"{type(a).__name__} of ({', '.join(type(d).__name__ for d in a)})"
-    return type(a).__name__
-
-
-def _got(method, args, kwargs):
-    pos = ([] if method else ["Tensor"]) + [type(a).__name__ for a in args]
-    kw = [f"{k}={type(v).__name__}" for k, v in kwargs.items()]
-    if pos:
-        return ", ".join(pos + kw)
-    return "".join(k + ", " for k in kw)
-
-
-def _arg_error(name, method, args, kwargs):
-    """The TypeError torch's parser gives for a bad ``dim``, or None if not ours."""
-    if name == "logsumexp":
-        if not args and "dim" not in kwargs:
-            return TypeError('logsumexp() missing 1 required positional arguments: "dim"')
-        dim = args[0] if args else kwargs["dim"]
-        if isinstance(dim, str):
-            return TypeError("logsumexp(): argument 'dim' must be tuple of ints, not str")
-        return None
-    if args:
-        dim, by_kw = args[0], False
-    elif "dim" in kwargs:
-        dim, by_kw = kwargs["dim"], True
-    else:
-        return None
-    if dim is None or isinstance(dim, Tensor) or (isinstance(dim, int) and not isinstance(dim, bool)):
-        return None
-    pos = 1 if method else 2
-    tname = type(dim).__name__
-    if name in ("argmax", "argmin"):
-        if by_kw:
-            return TypeError(f"{name}(): argument 'dim' must be int, not {tname}")
-        return TypeError(f"{name}(): argument 'dim' (position {pos}) must be int, not {tname}")
-    head = (f"{name}() received an invalid combination of arguments - got "
-            f"({_got(method, args, kwargs)}), but expected one of:\n")
-    if name in ("max", "min"):
-        if method:
-            if not by_kw and (len(args) > 1 or "keepdim" in kwargs):
-                return TypeError(f"{name}(): argument 'dim' (position 1) must be int, not {tname}")
-            why = ("      didn't match because some of the keywords were incorrect: dim\n" if by_kw
-                   else "      didn't match because some of the arguments have invalid types: "
-                        f"(!{_type_desc(dim)}!)\n")
-            a, b = _METHOD_SIGS[name]
-            return TypeError(head + a + why + b + why + " * (int dim, bool keepdim = False)\n")
-        kw = ("      didn't match because some of the keywords were incorrect: keepdim\n"
-              if "keepdim" in kwargs else "")
-        return TypeError(head + _FUNC_SIGS["minmax"].format(kw=kw))
-    if name == "prod":
-        if method:
-            if by_kw:
-                return TypeError(head + _SIG["prod"])
-            return None
-        if not by_kw and (len(args) > 1 or "keepdim" in kwargs):
-            return TypeError(f"prod(): argument 'dim' (position 2) must be int, not {tname}")
-        return TypeError(head + _FUNC_SIGS["prod"])
-    return None
-
-
-def _parsed(name, core, method):
-    def f(input, *args, **kwargs):
-        try:
-            return core(input, *args, **kwargs)
-        except TypeError:
-            err = _arg_error(name, method, args, kwargs)
-            if err is None:
-                raise
-            raise err from None
-    f.__name__ = name
-    f.__qualname__ = name
-    return f
-
-
-_CORES = {"max": _max, "min": _min, "argmax": _argmax, "argmin": _argmin, "prod": _prod,
-          "logsumexp": logsumexp}
-
-
-METHOD_VARIANTS = {n: _parsed(n, c, True) for n, c in _CORES.items()}
-max, min, argmax, argmin, prod, logsumexp = (
-    _parsed(n, c, False) for n, c in _CORES.items())

@@ -17,7 +17,7 @@ from ..core import dtypes as D
 from ..core.dispatch import record, inplace, check_inplace, needs_grad
 from ..core.graph import Node
 from ..core.tensor import Tensor, wrap
-from .binary import pow, pow_
+from .pow import pow, pow_
 from ..compat.tensor_iterator import as_dtype
 from .operands import _bind_saved, _check_tensor, _no_kernel
 

@@ -7,7 +7,7 @@ in-place twins that change a tensor's own shape (t_, squeeze_...).
 """
 import numpy as np
 
-from ..compat.arg_parser import int_list, is_int_arg
+from ..compat.arg_parser import int_list, wrong_type
 from ..compat.warn_once import warn_once
 from ..core import grad_mode
 from ..core.dispatch import make_view, record, inplace
@@ -89,20 +89,7 @@ class AliasBackward0(Node):
 # ------------------------------------------------------------------ shapes
 def _int_arg(op, name, pos, v):
     if not (isinstance(v, (int, np.integer)) and not isinstance(v, bool)):
-        raise TypeError(f"{op}(): argument '{name}' (position {pos}) must be int, not {type(v).__name__}")
-
-
-def _view_overload_error(args):
-    got = ", ".join(type(a).__name__ for a in args)
-    if len(args) == 1:
-        bad = f"(!{got}!)"
-        raise TypeError(
-            f"view() received an invalid combination of arguments - got ({got}), but expected one "
-            f"of:\n * (torch.dtype dtype)\n      didn't match because some of the arguments have "
-            f"invalid types: {bad}\n * (tuple of ints size)\n      didn't match because some of the "
-            f"arguments have invalid types: {bad}\n")
-    raise TypeError(f"view() received an invalid combination of arguments - got ({got}), but "
-                    "expected one of:\n * (torch.dtype dtype)\n * (tuple of ints size)\n")
+        raise wrong_type(op, name, "int", v, pos)
 
 
 def infer_size(shape, numel):
@@ -200,12 +187,8 @@ def view(self, *shape):
                     pass                  # wrong size: the full path explains
                 else:
                     return make_view("view", self, v, ViewBackward0)
-    if len(shape) == 1 and not isinstance(shape[0], (tuple, list, int, np.integer)):
-        if not isinstance(shape[0], _dtype_cls):
-            _view_overload_error(shape)
+    if len(shape) == 1 and isinstance(shape[0], _dtype_cls):
         return view_dtype(self, shape[0])
-    if shape and not is_int_arg(shape[0]) and not isinstance(shape[0], (tuple, list)):
-        _view_overload_error(shape)
     shape = infer_size(int_list(shape), self._data.size)
     v = _try_view(self._data, shape)
     if v is None:
@@ -466,7 +449,7 @@ def alias(self):
 
 def view_dtype(self, dt):
     if not isinstance(dt, _dtype_cls):
-        raise TypeError(f"view(): argument 'dtype' must be torch.dtype, not {type(dt).__name__}")
+        raise wrong_type("view", "dtype", "torch.dtype", dt)
     a = self._data
     old_size, new_size = a.itemsize, dt.itemsize
     if old_size != new_size:
