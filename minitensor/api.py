@@ -12,7 +12,6 @@ from .autograd import graph as _graph
 from .compat import arg_parser as _arg_parser
 from .compat._generated import signatures as _signatures
 from .core import dtypes as _D
-from .core.dispatch import record
 from .core.graph import Node
 from .core.tensor import Tensor
 from .ops import (activation as A, binary as B, compare as Cm, copy as C, gather as G, index as X,
@@ -40,7 +39,9 @@ def _binop(fn, reverse=False):
         return op
 
     def op(self, other):
-        if type(other) is not Tensor and isinstance(other, np.ndarray):
+        if type(other) is Tensor:
+            return fn(self, other)
+        if isinstance(other, np.ndarray):
             return NotImplemented
         try:
             return fn(self, other)
@@ -50,31 +51,6 @@ def _binop(fn, reverse=False):
 
 
 _iop = _binop
-
-
-def _arith(fn, name, ufunc, node_cls, bool_ok=True):
-    """The operator for ``fn`` (add, sub, mul). Its commonest case, two tensors of one dtype
-    on one device, needs none of ``fn``'s promotion or argument handling: the ufunc's
-    result goes straight to ``record``, as ``fn`` would send it. Anything else takes
-    ``fn``'s own path."""
-    slow = _binop(fn)
-
-    def op(self, other):
-        if isinstance(other, Tensor):
-            x = self._data
-            y = other._data
-            if x.dtype is y.dtype and self._device is other._device and (
-                    bool_ok or x.dtype is not _BOOL):
-                try:
-                    arr = ufunc(x, y)
-                except ValueError:
-                    raise O.broadcast_error(self, other) from None
-                return record(name, arr, self._device, (self, other), node_cls)
-        return slow(self, other)
-    return op
-
-
-_BOOL = np.dtype(bool)
 
 
 def _rtruediv(self, other):
@@ -222,9 +198,9 @@ METHODS = {
     "softmax": _softmax_method(A.softmax, "softmax"),
     "log_softmax": _softmax_method(A.log_softmax, "log_softmax"),
     # operators
-    "__add__": _arith(B.add, "add", np.add, B.AddBackward0), "__radd__": _binop(B.add),
-    "__sub__": _arith(B.sub, "sub", np.subtract, B.SubBackward0, bool_ok=False),
-    "__rsub__": _rsub, "__mul__": _arith(B.mul, "mul", np.multiply, B.MulBackward0),
+    "__add__": _binop(B.add), "__radd__": _binop(B.add),
+    "__sub__": _binop(B.sub),
+    "__rsub__": _rsub, "__mul__": _binop(B.mul),
     "__rmul__": _binop(B.mul),
     "__truediv__": _binop(B.div), "__rtruediv__": _rtruediv, "__floordiv__": _binop(B.floor_divide),
     "__rfloordiv__": _binop(B.floor_divide, reverse=True), "__mod__": _binop(B.remainder),

@@ -96,6 +96,12 @@ def _alpha_check(x, alpha):
 
 def add(input, other, *, alpha=1):
     x, y, dev, _ = operands("add", input, other)
+    if type(alpha) is int and alpha == 1:           # input + other
+        try:
+            arr = x + y
+        except ValueError:
+            raise broadcast_error(input, other) from None
+        return record("add", arr, dev, (input, other), AddBackward0)
     if alpha != 1 or type(alpha) is float:
         _alpha_check(x, alpha)
         if np.asarray(x).dtype == np.bool_:    # bool + bool * alpha stays bool: an "or"
