@@ -12,6 +12,7 @@ from .autograd import graph as _graph
 from .compat import arg_parser as _arg_parser
 from .compat._generated import signatures as _signatures
 from .core import dtypes as _D
+from .core.dispatch import composite
 from .core.graph import Node
 from .core.tensor import Tensor
 from .ops import (activation as A, binary as B, compare as Cm, copy as C, gather as G, index as X,
@@ -53,6 +54,7 @@ def _binop(fn, reverse=False):
 _iop = _binop
 
 
+@composite("__rtruediv__")
 def _rtruediv(self, other):
     if isinstance(other, np.ndarray):
         return U.reciprocal(self) * other     # torch's own __rdiv__: NumPy then multiplies

@@ -13,6 +13,7 @@ import os
 import pickle
 
 
+from .core.dispatch import composite
 from .core.device import canonical
 from .core.storage import UntypedStorage
 from .core.tensor import Tensor, storage_of
@@ -42,7 +43,7 @@ def _rebuild_storage(buf, resizable):
 
 
 def _rebuild_tensor(storage, dt, shape, strides, offset, dev, requires_grad):
-    return rebuild_on(storage, dt, shape, strides, offset, dev, requires_grad)
+    return rebuild_on(storage, dt, shape, strides, offset, dev, requires_grad, op="load")
 
 
 def _rebuild_parameter(*args):
@@ -97,6 +98,7 @@ class _Unpickler(pickle.Unpickler):
         return super().find_class(module, name)
 
 
+@composite("load")
 def load(f, map_location=None, pickle_module=None, *, weights_only=None, mmap=None, **kwargs):
     weights_only = True if weights_only is None else bool(weights_only)
     if isinstance(f, (str, os.PathLike)):

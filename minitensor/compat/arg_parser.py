@@ -20,6 +20,7 @@ import numpy as np
 
 from ._generated import signatures as _signatures
 from .layouts import layout as _layout, memory_format as _memory_format
+from ..core import dispatch
 from ..core.device import device as _device
 from ..core.dtypes import dtype as _dtype, type_name as tp_name
 from ..core.storage import UntypedStorage as _Storage
@@ -759,9 +760,13 @@ def checked_function(name, impl, signatures=None, out=None):
                 args, kwargs = _as_impl_takes(parser, args, kwargs)
         if dst is None:
             return impl(*args, **kwargs)
+        return _into(name, dst, args, kwargs)
+
+    def _into(name, dst, args, kwargs):
         check_out, write_out = out
         check_out(name, dst, args)
         return write_out(name, dst, impl(*args, **kwargs), args)
+    _into = dispatch.composite(name, register=False)(_into)     # the op and the write into out: one step
 
     # torch.add(a, b), torch.exp(a): one or two positional arguments bind to fixed
     # parameters and skip the *args repacking (see checked_method)
@@ -844,6 +849,9 @@ def _python_method(name, impl):
     """torch writes these methods in Python, so Python itself reports a bad call, naming
     the method by its qualified name ("Tensor.split() missing 1 required positional
     argument: 'split_size'"); a copy of the op whose code carries that name does the same."""
+    if hasattr(impl, "composite"):      # the op, renamed, inside its one-event wrapper again
+        inner = _python_method(name, impl.__wrapped__)
+        return dispatch.composite(impl.composite, register=False)(inner)
     code = impl.__code__.replace(co_name=name, co_qualname=f"Tensor.{name}")
     fn = types.FunctionType(code, impl.__globals__, name, impl.__defaults__, impl.__closure__)
     fn.__kwdefaults__ = impl.__kwdefaults__

@@ -30,47 +30,59 @@ listeners = events.listeners
 
 
 # ---------------------------------------------------------------- events
-_scope = None   # inside a composite op: [kind, outputs] of its last step, else None
+_steps = None   # inside a composite op: the events of its steps, held back; else None
 
 
 def _emit(kind, op, inputs, outputs):
-    if _scope is not None:          # a step of a composite op: noted, not shown
-        _scope[0], _scope[1] = kind, outputs
+    if _steps is not None:          # a step of a composite op: held back
+        _steps.append((kind, op, inputs, outputs))
     else:
         events.emit(kind, op, inputs, outputs)
 
 
 def _tensors(x):
+    """The tensors in an op's argument or result (one level of tuple, list or dict)."""
     if isinstance(x, Tensor):
         yield x
-    elif isinstance(x, (tuple, list)):
-        for y in x:
+    elif isinstance(x, (tuple, list, dict)):
+        for y in (x.values() if isinstance(x, dict) else x):
             if isinstance(y, Tensor):
                 yield y
 
 
-def composite(op):
-    """Decorate an op made of other ops (``outer`` is a reshape and a mul): the learner
-    wrote one op, so the widgets get one event, named ``op``, with the op's own tensors."""
+COMPOSITES = {}     # name -> function: the ops made of other ops
+
+
+def composite(op, register=True):
+    """Decorate an op made of other ops (``outer`` is a reshape and a mul, ``max(dim)``
+    makes values and indices): the learner wrote one op, so the widgets get one event.
+    An op that took one step shows that step; one of several shows as ``op``: a create of
+    the new tensors it returns, or else its last step (the write) under its name."""
     def decorate(fn):
         @functools.wraps(fn)
         def run(*args, **kwargs):
-            global _scope
-            if not listeners or _scope is not None:     # nobody watching, or inside one
+            global _steps
+            if not listeners or _steps is not None:     # nobody watching, or inside one
                 return fn(*args, **kwargs)
-            _scope = last = [None, ()]
+            _steps = steps = []
             try:
                 out = fn(*args, **kwargs)
             finally:
-                _scope = None
-            if last[0] is not None:
-                ins = [t for a in args for t in _tensors(a)]
+                _steps = None
+            if len(steps) == 1:
+                events.emit(*steps[0])
+            elif steps:
+                ins = [t for a in (*args, *kwargs.values()) for t in _tensors(a)]
                 new = tuple(t for t in _tensors(out) if not any(t is i for i in ins))
                 if new:
                     events.emit(events.CREATE, op, ins, new)
-                else:
-                    events.emit(last[0], op, ins, last[1])
+                else:               # it changed a tensor: its last step, under its name
+                    kind, _, inputs, outputs = steps[-1]
+                    events.emit(kind, op, inputs, outputs)
             return out
+        run.composite = op
+        if register:
+            COMPOSITES[op] = run
         return run
     return decorate
 
@@ -191,6 +203,16 @@ def record(op, arr, device, inputs, node_cls=None, attrs=None, saves=None):
 
 def make_view(op, base, arr, node_cls=None, attrs=None, inputs=None):
     """A tensor over ``base``'s storage: shares its storage and version counter."""
+    out = _view(base, arr)
+    inputs = inputs or (base,)
+    if node_cls is not None and needs_grad(inputs):
+        link(out, node_cls, inputs, attrs)
+    if listeners:
+        _emit(events.CREATE, op, inputs, (out,))
+    return out
+
+
+def _view(base, arr):
     out = tensor_over(arr, base._device)
     out._base = base if base._base is None else base._base      # a view's base is a root
     out._vc = vc = base._vc or version_counter(base)    # a write to either bumps both
@@ -201,21 +223,16 @@ def make_view(op, base, arr, node_cls=None, attrs=None, inputs=None):
         # NumPy gives an empty view no pointer to carry its offset: it starts where its
         # base does (the views that move it, like narrow and select, set their own)
         out._empty_offset = base.storage_offset()
-    inputs = inputs or (base,)
-    if node_cls is not None and needs_grad(inputs):
-        link(out, node_cls, inputs, attrs)
-    if listeners:
-        _emit(events.CREATE, op, inputs, (out,))
     return out
 
 
 def make_views(op, base, arrs, node_cls=None, attrs=None):
-    """Several views of ``base`` made by one op (split, chunk, unbind). As in torch
-    they share ONE grad node, each output with its own ``output_nr``; the node's
+    """Several views of ``base`` made by one op (split, chunk, unbind): one event. As in
+    torch they share ONE grad node, each output with its own ``output_nr``; the node's
     ``backward`` gets one gradient per output (None for the unused ones)."""
     outs = []
     for arr in arrs:
-        out = make_view(op, base, arr)      # no node yet: the one node is made below
+        out = _view(base, arr)
         out._multi_view = True
         outs.append(out)
     if node_cls is not None and needs_grad((base,)):
@@ -224,6 +241,8 @@ def make_views(op, base, arrs, node_cls=None, attrs=None):
         for i, out in enumerate(outs):
             out._grad_fn = node
             out._output_nr = i
+    if listeners:
+        _emit(events.CREATE, op, (base,), tuple(outs))
     return tuple(outs)
 
 
@@ -248,13 +267,6 @@ def rebuilt(op, src, storage, arr, device, requires_grad=False):
     t._requires_grad = requires_grad
     if listeners and op is not None:
         _emit(events.CREATE, op, _tensors(src), (t,))
-    return t
-
-
-def created(op, inputs, t):
-    """Tell the widgets about a tensor built in several steps (deepcopy)."""
-    if listeners:
-        _emit(events.CREATE, op, inputs, (t,))
     return t
 
 

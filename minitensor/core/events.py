@@ -71,15 +71,3 @@ class Subscription:
 def subscribe(fn):
     """Call ``fn(event)`` after every engine event until ``.close()`` is called."""
     return Subscription(fn)
-
-
-class silenced:
-    """Internal steps of one statement (the views ``x[i] = v`` makes to find where to
-    write) emit nothing: the learner sees the statement's own event only."""
-
-    def __enter__(self):
-        self.saved = listeners[:]
-        listeners.clear()
-
-    def __exit__(self, *exc):
-        listeners[:] = self.saved + listeners

@@ -11,7 +11,7 @@ import numpy as np
 
 from ..compat.arg_parser import PythonArgParser, checked_function
 from ..compat.quiet import quiet
-from ..core.dispatch import record, make_view
+from ..core.dispatch import composite, make_view, record
 from ..core.graph import Node
 from ..core.tensor import Tensor
 from ..ops import activation as _A, unary as _U
@@ -34,6 +34,7 @@ _ENUM = {"none": 0, "mean": 1, "sum": 2}     # torch's _Reduction.get_enum
 
 
 # ----------------------------------------------------------------- activations
+@composite("softmax")
 def softmax(input, dim=None, _stacklevel=3, dtype=None):
     """torch's F.softmax (argument order as torch's); a given dim goes through the method,
     so a bad one gets the method's parser error."""
@@ -42,6 +43,7 @@ def softmax(input, dim=None, _stacklevel=3, dtype=None):
     return input.softmax(dim) if dtype is None else input.softmax(dim, dtype=dtype)
 
 
+@composite("log_softmax")
 def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
     if dim is None:
         return _A.log_softmax(input, None, dtype=dtype, _stacklevel=_stacklevel + 1)
@@ -125,6 +127,7 @@ def addmm(input, mat1, mat2):
                   {"mat1_strides": mat1._data.strides, "mat2_strides": mat2._data.strides})
 
 
+@composite("linear")
 def _linear(input, weight, bias=None):
     nd = input._data.ndim
     if nd == 0 or weight._data.ndim == 0:
@@ -193,6 +196,7 @@ class MseLossBackward0(Node):
         return gi, -gi
 
 
+@composite("mse_loss")
 def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
     if weight is not None:
         raise NotImplementedError("mse_loss(weight=...) is not modelled by minitensor")
@@ -254,6 +258,7 @@ def _unflatten_classes(g, shape):
     return np.moveaxis(g.reshape(moved), -1, 1)
 
 
+@composite("nll_loss")
 def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
              reduction="mean"):
     reduction = _reduction(reduction, size_average, reduce)
@@ -307,6 +312,7 @@ class DivBackward1(Node):
         return (g / g.dtype.type(self.other),)
 
 
+@composite("cross_entropy")
 def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
                   reduction="mean", label_smoothing=0.0):
     reduction = _reduction(reduction, size_average, reduce)
@@ -334,6 +340,7 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
 
 
 # ---------------------------------------------------------------------- dropout
+@composite("dropout")
 def dropout(input, p=0.5, training=True, inplace=False):
     """torch's CPU dropout (_dropout_impl): a Bernoulli(1 - p) mask scaled by 1 / (1 - p),
     multiplied in (MulBackward0); the input itself when not training or p == 0."""
@@ -358,6 +365,7 @@ def _size_warning(input, target):
             "Please ensure they have the same size.", stacklevel=3)
 
 
+@composite("l1_loss")
 def l1_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
     """torch's composite: (input - target).abs(), then the reduction (its own nodes)."""
     if weight is not None:
@@ -386,6 +394,7 @@ class BinaryCrossEntropyBackward0(Node):
         return gi.astype(x.dtype, copy=False), None
 
 
+@composite("binary_cross_entropy")
 def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None,
                          reduction="mean"):
     reduction = _reduction(reduction, size_average, reduce)
@@ -431,6 +440,7 @@ class BinaryCrossEntropyWithLogitsBackward0(Node):
         return gi.astype(x.dtype, copy=False), None
 
 
+@composite("binary_cross_entropy_with_logits")
 def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None,
                                      reduction="mean", pos_weight=None):
     reduction = _reduction(reduction, size_average, reduce)

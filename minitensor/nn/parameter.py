@@ -4,6 +4,7 @@ Like torch, a Parameter is a detach() of the tensor it is made from: the same
 storage and the same version counter, no history, ``requires_grad=True``.
 """
 from ..compat.tensor_str import parameter_repr
+from ..core.dispatch import composite
 from ..core.tensor import Tensor
 from ..ops.copy import clone, detach, get_data, pickle_args, rebuild
 from ..ops.create import empty
@@ -25,6 +26,7 @@ class Parameter(Tensor):
     def __init__(self, data=None, requires_grad=True):
         pass
 
+    @composite("deepcopy")
     def __deepcopy__(self, memo):
         # torch: a new Parameter over a clone of the data; .grad is not copied
         if id(self) in memo:

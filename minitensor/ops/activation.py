@@ -4,7 +4,7 @@ import warnings
 import numpy as np
 
 from ..core.graph import Node
-from ..core.dispatch import record
+from ..core.dispatch import composite, record
 from ..core.tensor import wrap_dim
 from ..compat.quiet import quiet
 
@@ -41,6 +41,7 @@ def _prep(input, dim, dtype, op):
     return x, (d if x.ndim else None)
 
 
+@composite("softmax")
 def softmax(input, dim=None, dtype=None, _stacklevel=3):
     if dtype is not None:       # torch casts first: a ToCopyBackward0 in the graph
         input = input.to(dtype)
@@ -53,6 +54,7 @@ def softmax(input, dim=None, dtype=None, _stacklevel=3):
     return record("softmax", y.astype(x.dtype, copy=False), input._device, (input,), SoftmaxBackward0, {"dim": d})
 
 
+@composite("log_softmax")
 def log_softmax(input, dim=None, dtype=None, _stacklevel=3):
     if dtype is not None:       # torch casts first: a ToCopyBackward0 in the graph
         input = input.to(dtype)

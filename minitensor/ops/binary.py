@@ -5,7 +5,7 @@ import numpy as np
 from ..compat.memory_overlap import assert_no_internal_overlap, assert_no_partial_overlap
 from ..compat.quiet import quiet
 from ..core import dtypes as D, grad_mode
-from ..core.dispatch import record, inplace, check_inplace, needs_grad, link
+from ..core.dispatch import check_inplace, composite, inplace, link, needs_grad, record
 from ..core.dtypes import can_cast
 from ..core.graph import Node
 from ..core.tensor import Tensor, wrap
@@ -425,6 +425,7 @@ def mul_(self, other):
     return _inplace_binary("mul_", self, other, np.multiply, MulBackward0)
 
 
+@composite("div_")
 def div_(self, other, *, rounding_mode=_NO_MODE):
     if rounding_mode is not _NO_MODE and rounding_mode is not None:
         with grad_mode.no_grad():
@@ -486,7 +487,7 @@ def _inplace_from(op, fn, to_float_check=True, nodes=None):
         return inplace(op, self, r._data, (self, other) if isinstance(other, Tensor) else (self,),
                        node)
     method.__name__ = op
-    return method
+    return composite(op)(method)        # (an op, then a write: one step for the learner)
 
 
 floor_divide_ = _inplace_from("floor_divide_", floor_divide,

@@ -25,7 +25,7 @@ from ..compat.quiet import quiet
 from ..compat.tensor_iterator import empty_like_strided
 from ..core import dispatch, dtypes as D, grad_mode
 from ..core.device import canonical, device as _device
-from ..core.dispatch import record, inplace, check_inplace
+from ..core.dispatch import check_inplace, composite, inplace, record
 from ..core.dtypes import FROM_LEGACY, can_cast, dtype as _dtype_cls
 from ..core.graph import Node
 from ..core.storage import UntypedStorage, array_over, ptr
@@ -191,6 +191,7 @@ def new_full(self, size, fill_value, *, dtype=None, layout=None, device=None, pi
 
 
 # ----------------------------------------------------------------- deepcopy
+@composite("deepcopy")
 def deepcopy(self, memo):
     if self._grad_fn is not None:
         raise RuntimeError(
@@ -209,7 +210,7 @@ def deepcopy(self, memo):
         memo.setdefault("_keep", []).append(st)   # keep id() keys valid during the copy
     arr = array_over(new_st, self._data.dtype, self._data.shape, self.stride(), self.storage_offset())
     # torch builds the copy with set_(): its version starts at 1
-    out = dispatch.rebuilt(None, self, new_st, arr, self._device, self._requires_grad)
+    out = dispatch.rebuilt("deepcopy", self, new_st, arr, self._device, self._requires_grad)
     if type(self) is not Tensor:
         out.__class__ = type(self)
     if self._grad is not None:
@@ -220,7 +221,7 @@ def deepcopy(self, memo):
             continue
         out.__dict__[k] = copy.deepcopy(v, memo)
     memo[id(self)] = out
-    return dispatch.created("deepcopy", (self,), out)
+    return out
 
 
 def shallow_copy(self):
@@ -247,10 +248,10 @@ def rebuild(buf, dt, shape, strides, offset, dev, rg):
     return rebuild_on(UntypedStorage(buf), dt, shape, strides, offset, dev, rg)
 
 
-def rebuild_on(st, dt, shape, strides, offset, dev, rg):
+def rebuild_on(st, dt, shape, strides, offset, dev, rg, op=None):
     """A tensor over storage ``st`` (pickle's copy, or torch.load's shared one); torch
     rebuilds with set_(), which counts as a write (version 1)."""
-    t = dispatch.rebuilt(None, None, st, array_over(st, np.dtype(dt), shape, strides, offset),
+    t = dispatch.rebuilt(op, None, st, array_over(st, np.dtype(dt), shape, strides, offset),
                          canonical(dev), rg)
     if not t._data.size:
         t._empty_offset = offset

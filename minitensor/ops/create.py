@@ -15,6 +15,7 @@ from ..compat.numpy_interop import from_numpy_dtype, writable_alias
 from ..compat.quiet import quiet
 from ..compat.tensor_iterator import empty_like_strided, empty_preserving
 from ..compat.warn_once import warn_once
+from ..core.dispatch import composite
 from ..core import dispatch, dtypes as D
 from ..core.device import canonical, CPU
 from ..core.dtypes import FROM_NP, dtype as _dtype_cls, type_name as tp_name
@@ -550,6 +551,7 @@ def broadcast_shapes(*shapes):
     return Size(res)
 
 
+@composite("broadcast_tensors")
 def broadcast_tensors(*tensors):
     if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
         tensors = tuple(tensors[0])

@@ -10,9 +10,8 @@ from ..compat.messages import C_NAMES
 from ..compat.numerics import scalar_to
 from ..compat.quiet import quiet
 from ..compat.tensor_iterator import index_result_strides
-from ..core import events
 from ..core.device import CPU
-from ..core.dispatch import make_view, record, inplace
+from ..core.dispatch import composite, make_view, record, inplace
 from ..core.dtypes import type_name as tp_name
 from ..core.graph import Node
 from ..core.tensor import Tensor, wrap
@@ -70,6 +69,12 @@ def getitem(self, idx):
                 # the Ellipsis keeps NumPy returning a 0-d view, not a scalar copy
                 return make_view("select", self, a[idx, ...], SelectBackward0,
                                  {"self_sizes": a.shape, "dim": 0, "index": idx})
+    return _getitem(self, idx)
+
+
+@composite("__getitem__")
+def _getitem(self, idx):
+    """x[i] in general: views one index at a time, then the tensor indices (one event)."""
     # torch slices for a lone slice even when it covers the whole dim; inside a tuple
     # such a slice is skipped, and an index that selects everything returns an alias
     whole = type(idx) is not slice
@@ -275,6 +280,7 @@ class IndexPutBackward0(Node):
         return gs, gv
 
 
+@composite("__setitem__")
 def setitem(self, idx, value):
     """torch's set_item: find the destination with views (or index_put_ for tensor
     indices), then copy_to it."""
@@ -290,13 +296,11 @@ def setitem(self, idx, value):
     if idx is False:            # a lone False selects nothing
         return
     if idx is True:
-        with events.silenced():
-            dst = unsqueeze(self, 0)
+        dst = unsqueeze(self, 0)
         return _copy_to(dst, value)
     idx = _normalize_index(idx)
     if all(_is_basic(i) for i in idx):
-        with events.silenced():
-            dst = _basic_index(self, idx)       # self itself for x[...] = v, x[:] = v
+        dst = _basic_index(self, idx)       # self itself for x[...] = v, x[:] = v
         return _copy_to(dst, value)
     # advanced: like torch's applySlicing, the ints, slices and Nones make a view first
     # (x[0, [0, 1]] = v writes into the view x[0], so x's history becomes CopySlices),
@@ -306,8 +310,7 @@ def setitem(self, idx, value):
     if split is None:           # a mask over several dims: index_put_ on self itself
         return _index_put(self, idx, value)
     basic, rest = split
-    with events.silenced():
-        dst = _basic_index(self, basic)
+    dst = _basic_index(self, basic)
     _index_put(dst, rest, value)
 
 
@@ -363,8 +366,7 @@ def _index_put(self, idx, value):
     while k < len(ss) and ss[k] == 1:
         k += 1
     if k:                   # torch views the value without its leading 1s (slicePrefix1sSize)
-        with events.silenced():
-            value = view(value, ss[k:])
+        value = view(value, ss[k:])
     values = self._data.copy()
     values[np_idx] = value._data
     inplace("index_put_", self, values, (self, value), IndexPutBackward0, {"indices": np_idx})
@@ -383,10 +385,9 @@ def _copy_to(dst, src):
     k = 0
     while k < len(ss) and ss[k] == 1:
         k += 1
-    with events.silenced():
-        src = view(src, ss[k:])
-        if src._data.shape != ds:
-            src = expand(src, ds)
+    src = view(src, ss[k:])
+    if src._data.shape != ds:
+        src = expand(src, ds)
     copy_(dst, src, op="__setitem__")
 
 

@@ -2,7 +2,7 @@
 import numpy as np
 
 from ..compat.arg_parser import int_list, wrong_type
-from ..core.dispatch import record
+from ..core.dispatch import composite, record
 from ..core.graph import Node
 from ..core.tensor import Tensor, wrap_dim
 from .copy import check_out, write_out
@@ -47,6 +47,7 @@ def _tensors(op, tensors):
     return tuple(tensors)
 
 
+@composite("cat")
 def cat(tensors, dim=0, *, out=None):
     if out is not None:
         check_out("cat", out, tuple(tensors))
@@ -78,6 +79,7 @@ def cat(tensors, dim=0, *, out=None):
 concat = concatenate = cat
 
 
+@composite("stack")
 def stack(tensors, dim=0, *, out=None):
     if out is not None:
         check_out("stack", out, tuple(tensors))
@@ -111,11 +113,13 @@ def _atleast(ts, n):
     return out
 
 
+@composite("hstack")
 def hstack(tensors, *, out=None):
     ts = _atleast(_tensors("hstack", tensors), 1)
     return cat(ts, 0 if ts[0]._data.ndim == 1 else 1)
 
 
+@composite("vstack")
 def vstack(tensors, *, out=None):
     return cat(_atleast(_tensors("vstack", tensors), 2), 0)
 
@@ -123,10 +127,12 @@ def vstack(tensors, *, out=None):
 row_stack = vstack
 
 
+@composite("dstack")
 def dstack(tensors, *, out=None):
     return cat(_atleast(_tensors("dstack", tensors), 3), 2)
 
 
+@composite("column_stack")
 def column_stack(tensors, *, out=None):
     ts = [reshape(t, -1, 1) if t._data.ndim <= 1 else t for t in _tensors("column_stack", tensors)]
     return cat(ts, 1)

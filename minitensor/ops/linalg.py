@@ -3,7 +3,7 @@ import numpy as np
 
 from ..compat.messages import CPP_NAMES
 from ..compat.arg_parser import wrong_type
-from ..core.dispatch import record
+from ..core.dispatch import composite, record
 from ..core.graph import Node
 from ..core.tensor import Tensor
 from . import view as V
@@ -158,6 +158,7 @@ def mv(input, vec):
     return record("mv", a @ v, input._device, (input, vec), MvBackward0)
 
 
+@composite("matmul")
 def matmul(input, other):
     """torch's _matmul_impl, composed from the same ops so the graph has torch's nodes:
     dot / mv / mm, 'folding' a batch into mm or mv, or expand + reshape + bmm."""

@@ -8,7 +8,7 @@ from ..compat.messages import CPP_NAMES
 from ..compat.quiet import quiet
 from ..compat.arg_parser import wrong_type
 from ..core import grad_mode
-from ..core.dispatch import record, inplace, check_inplace
+from ..core.dispatch import check_inplace, composite, inplace, record
 from ..core.dtypes import can_cast
 from ..core.graph import Node
 from ..core.tensor import Tensor, wrap
@@ -94,8 +94,8 @@ def _clamp_args(min, max):
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
 
 
-def clamp(input, min=None, max=None):
-    _clamp_args(min, max)
+def _clamped(input, min, max):
+    """clamp's values, in torch's result dtype (a bound's dtype counts when it is a tensor)."""
     if isinstance(min, Tensor) or isinstance(max, Tensor):
         dt = result_dtype(*(v for v in (input, min, max) if v is not None)).np   # torch's promotion
         lo = None if min is None else _arr(min, dt)
@@ -108,37 +108,39 @@ def clamp(input, min=None, max=None):
                 arr = np.minimum(arr, hi)
         except ValueError:
             raise broadcast_error(*(v for v in (input, min, max) if v is not None)) from None
-        return record("clamp", arr, input._device, (input, min, max), ClampBackward0)
+        return arr
     dt = result_dtype(input, *(v for v in (min, max) if v is not None))
     x = _arr(input, dt.np)
     arr = np.clip(x, min, max) if not (min is not None and max is not None and min > max) \
         else np.full_like(x, max)
-    return record("clamp", np.asarray(arr, dt.np), input._device, (input,), ClampBackward1,
-                  {"min": min, "max": max})
+    return np.asarray(arr, dt.np)
+
+
+def clamp(input, min=None, max=None):
+    _clamp_args(min, max)
+    arr = _clamped(input, min, max)
+    if isinstance(min, Tensor) or isinstance(max, Tensor):
+        return record("clamp", arr, input._device, (input, min, max), ClampBackward0)
+    return record("clamp", arr, input._device, (input,), ClampBackward1, {"min": min, "max": max})
 
 
 clip = clamp
 
 
-def _relabel(out, op, inputs, node_cls, attrs=None):
-    """clamp's values under another op's node: computed without a graph, recorded again."""
-    return record(op, out._data, out._device, inputs, node_cls, attrs)
-
-
 def clamp_min(input, min):
-    with grad_mode.no_grad():
-        out = clamp(input, min=min)
-    return _relabel(out, "clamp_min", (input, min) if isinstance(min, Tensor) else (input,),
-                    ClampMinBackward1 if isinstance(min, Tensor) else ClampMinBackward0,
-                    None if isinstance(min, Tensor) else {"min": min})
+    _clamp_args(min, None)
+    arr = _clamped(input, min, None)
+    if isinstance(min, Tensor):      # the bound gets the gradient where it won
+        return record("clamp_min", arr, input._device, (input, min), ClampMinBackward1)
+    return record("clamp_min", arr, input._device, (input,), ClampMinBackward0, {"min": min})
 
 
 def clamp_max(input, max):
-    with grad_mode.no_grad():
-        out = clamp(input, max=max)
-    return _relabel(out, "clamp_max", (input, max) if isinstance(max, Tensor) else (input,),
-                    ClampMaxBackward1 if isinstance(max, Tensor) else ClampMaxBackward0,
-                    None if isinstance(max, Tensor) else {"max": max})
+    _clamp_args(None, max)
+    arr = _clamped(input, None, max)
+    if isinstance(max, Tensor):
+        return record("clamp_max", arr, input._device, (input, max), ClampMaxBackward1)
+    return record("clamp_max", arr, input._device, (input,), ClampMaxBackward0, {"max": max})
 
 
 def clamp_(self, min=None, max=None, *, _op="clamp_"):
@@ -406,6 +408,7 @@ def lerp_(self, end, weight):
     return inplace("lerp_", self, arr, (self, end), LerpBackward0, {"weight": weight}, check=False)
 
 
+@composite("outer")
 def outer(input, vec2):
     for name, v in (("input", input), ("vec2", vec2)):
         if not isinstance(v, Tensor):

@@ -4,7 +4,7 @@ import numpy as np
 
 from ..compat.arg_parser import invalid_combination, wrong_type
 from ..core import dtypes as D
-from ..core.dispatch import inplace
+from ..core.dispatch import composite, inplace
 from ..core.dtypes import dtype as _dtype_cls
 from ..core.graph import Node
 from ..core.tensor import Tensor
@@ -320,7 +320,7 @@ def _random_like(op, make):
         src = make(*input._data.shape, dtype=dt, device=dev)._data
         return _finish(op, _preserving(input, src, dt), dev, requires_grad)
     fn.__name__ = op
-    return fn
+    return composite(op)(fn)
 
 
 rand_like = _random_like("rand_like", rand)

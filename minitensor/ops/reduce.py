@@ -6,7 +6,7 @@ import numpy as np
 
 from ..compat.quiet import quiet
 from ..compat.return_types import return_types_max, return_types_min
-from ..core.dispatch import record, needs_grad
+from ..core.dispatch import composite, needs_grad, record
 from ..core.graph import Node, input_sizes
 from ..core.tensor import Tensor, wrap_dim
 from .pointwise import maximum, minimum
@@ -287,10 +287,12 @@ def _argmax_first(x, axis):
     return np.argmax(x, axis=axis)
 
 
+@composite("max")
 def max(input, dim=None, keepdim=False):
     return _extreme("max", input, dim, keepdim, np.max, np.argmax, MaxBackward1, MaxBackward0, return_types_max)
 
 
+@composite("min")
 def min(input, dim=None, keepdim=False):
     return _extreme("min", input, dim, keepdim, np.min, np.argmin, MinBackward1, MinBackward0, return_types_min)
 

@@ -3,8 +3,7 @@ node, as in torch), diagonal, as_strided, unfold."""
 import numpy as np
 
 from ..compat.arg_parser import PythonArgParser
-from ..core import events
-from ..core.dispatch import make_view, make_views, record
+from ..core.dispatch import composite, make_view, make_views, record
 from ..core.graph import Node, extent, geometry, strided
 from ..core.storage import array_over
 from ..core.tensor import Tensor, wrap_dim, storage_of
@@ -55,10 +54,10 @@ class NarrowCopyBackward0(SliceBackward0):
     pass
 
 
+@composite("narrow_copy")
 def narrow_copy(self, dim, start, length):
     """narrow, then a contiguous copy of it (torch's own grad_fn, NarrowCopyBackward0)."""
-    with events.silenced():
-        v = narrow(self, dim, start, length)        # narrow's checks and messages
+    v = narrow(self, dim, start, length)        # narrow's checks and messages
     d = wrap_dim(dim, self._data.ndim)
     if start < 0:
         start += self._data.shape[d]
@@ -212,6 +211,7 @@ def chunk(self, chunks, dim=0):
     return split(self, size if size else 0, d) if n else split(self, 0, d)
 
 
+@composite("tensor_split")
 def tensor_split(self, indices_or_sections, dim=0):
     _at_least_1d("tensor_split", self, "{} expected at least a 1-dimensional tensor, but got a "
                  "tensor with 0 dims")

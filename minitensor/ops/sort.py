@@ -5,7 +5,7 @@ from ..compat.arg_parser import PythonArgParser
 from ..compat.quiet import quiet
 from ..compat.return_types import return_type
 from ..compat.tensor_iterator import empty_preserving
-from ..core.dispatch import record
+from ..core.dispatch import composite, record
 from ..core.graph import Node
 from ..core.tensor import wrap_dim
 from .gather import _add_along
@@ -93,6 +93,7 @@ def _sort_idx(a, d, descending, stable=True):
     return np.argsort(a, axis=d, kind="stable")
 
 
+@composite("sort")
 def sort(input, dim=-1, descending=False, stable=False):
     a = input._data
     if a.ndim == 0:
@@ -117,6 +118,7 @@ def argsort(input, dim=-1, descending=False, stable=False):
     return record("argsort", _sort_idx(a, d, descending).astype(np.int64), input._device, (), None)
 
 
+@composite("topk")
 def topk(input, k, dim=-1, largest=True, sorted=True):
     a = input._data
     d = wrap_dim(dim, a.ndim) if a.ndim else (wrap_dim(dim, 0) and 0)
@@ -211,6 +213,7 @@ _UNIQUE_DIM = PythonArgParser(["unique_dim(Tensor input, int64_t dim, bool sorte
                                "bool return_inverse=False, bool return_counts=False)"])
 
 
+@composite("unique")
 def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
     """torch.unique: the sorted distinct values (torch's CPU kernel sorts even when
     sorted=False), optionally with each element's index into them and their counts."""

@@ -8,7 +8,7 @@ from ..compat.quiet import quiet
 from ..compat.return_types import return_type
 from ..compat.arg_parser import wrong_type
 from ..core import dtypes as D
-from ..core.dispatch import record
+from ..core.dispatch import composite, record
 from ..core.graph import Node
 from ..core.tensor import wrap_dim
 from .reduce import MaxBackward0, _F16, _dims, mean
@@ -70,6 +70,7 @@ def _vector_norm(input, ord, dims, keepdim):
                   {"ord": builtins.float(ord), "dims": dims, "keepdim": keepdim})
 
 
+@composite("norm")
 def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
     """torch.norm: a vector norm (``linalg.vector_norm``) for a number or 'fro' ``p``."""
     if p == "fro" or p is None:
@@ -168,10 +169,12 @@ def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
                   {"dims": dims, "keepdim": keepdim, "n": n, "c": c})
 
 
+@composite("var_mean")
 def var_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     return var(input, dim, unbiased, keepdim, correction=correction), mean(input, dim, keepdim)
 
 
+@composite("std_mean")
 def std_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     return std(input, dim, unbiased, keepdim, correction=correction), mean(input, dim, keepdim)
 
@@ -231,6 +234,7 @@ def _lower_median_index(a, axis):
     return idx
 
 
+@composite("median")
 def median(input, dim=None, keepdim=False):
     a = input._data
     if dim is None:
@@ -272,6 +276,7 @@ class KthvalueBackward0(MaxBackward0):
     pass
 
 
+@composite("kthvalue")
 def kthvalue(input, k, dim=-1, keepdim=False):
     """The k-th smallest element along ``dim`` and its index (NaN counts as largest)."""
     a = input._data

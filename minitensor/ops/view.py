@@ -10,7 +10,7 @@ import numpy as np
 from ..compat.arg_parser import int_list, wrong_type
 from ..compat.warn_once import warn_once
 from ..core import grad_mode
-from ..core.dispatch import make_view, record, inplace
+from ..core.dispatch import composite, inplace, make_view, record
 from ..core.dtypes import dtype as _dtype_cls
 from ..core.graph import Node, input_sizes
 from ..core.storage import array_over
@@ -198,6 +198,7 @@ def view(self, *shape):
     return make_view("view", self, v, ViewBackward0)
 
 
+@composite("reshape")
 def reshape(self, *shape):
     shape = infer_size(int_list(shape, "reshape"), self._data.size)
     v = _try_view(self._data, shape)
@@ -539,6 +540,7 @@ def unsqueeze_(self, dim):
                              {"self_sizes": self._data.shape})
 
 
+@composite("squeeze_")
 def squeeze_(self, dim=None):
     with grad_mode.no_grad():
         arr = squeeze(self.detach(), dim)._data
