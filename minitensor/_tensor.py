@@ -232,7 +232,25 @@ def __init__(self, *args, **kwargs):
     pass
 
 
+# ---------------------------------------------------------------- more metadata
+def element_size(self):
+    return self._data.itemsize
+
+
+def get_device(self):
+    return -1 if self._device.type == "cpu" else self._device.index
+
+
 PROTOCOL = {
+    "is_cuda": property(lambda self: self._device.type == "cuda"),
+    "is_cpu": property(lambda self: self._device.type == "cpu"),
+    "itemsize": property(lambda self: self._data.itemsize),
+    "nbytes": property(lambda self: self._data.nbytes),
+    "retains_grad": property(lambda self: self._retains_grad),
+    "element_size": element_size, "get_device": get_device,
+    "ndimension": lambda self: self._data.ndim, "nelement": lambda self: self._data.size,
+    "is_inference": lambda self: self._inference, "_is_view": lambda self: self._base is not None,
+    "is_complex": lambda self: False,
     "grad": property(get_grad, set_grad, del_grad), "backward": backward,
     "register_hook": register_hook,
     "register_post_accumulate_grad_hook": register_post_accumulate_grad_hook,

@@ -269,6 +269,7 @@ for _name in ("shape", "dtype", "is_leaf", "grad_fn", "device", "ndim"):
 Node.__call__ = _graph.node_call
 Node.__getattr__ = _graph.saved_attribute
 Node.__dir__ = _graph.node_dir
+Node.saved_tensors_info = _graph.saved_tensors_info
 
 
 # ---------------------------------------------------------------- torch.<op>

@@ -1,13 +1,13 @@
 """torch.autograd: backward(), grad(), grad modes."""
 import numpy as np
 
-from ..core.grad_mode import (no_grad, enable_grad, set_grad_enabled, is_grad_enabled,
-                              inference_mode, is_inference_mode_enabled)
-from ..core import grad_mode
+from .grad_mode import (no_grad, enable_grad, set_grad_enabled, is_grad_enabled, inference_mode,
+                        is_inference_mode_enabled)
 from ..core.backward import run_backward, retain
-from ..core.graph import Node, AccumulateGrad, SavedTensorInfo, grad_accumulator
+from ..core.graph import Node, AccumulateGrad, grad_accumulator
 from ..core.tensor import Tensor, wrap
-from . import function, graph
+from . import function, grad_mode, graph
+from .graph import SavedTensorInfo
 from .function import Function, FunctionCtx, once_differentiable
 
 

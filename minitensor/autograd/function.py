@@ -27,6 +27,7 @@ from ..core import dispatch
 from ..core.dispatch import edge as _edge, wants_grad as _wants_grad
 from ..core.graph import Node, SavedConst, save_tensor, _sequence
 from ..core.tensor import Tensor, wrap
+from .grad_mode import no_grad
 from .graph import _public
 
 _LEGACY = ("Legacy autograd function with non-static forward method is deprecated. Please use "
@@ -151,7 +152,7 @@ class Function:
         recording = grad_mode.enabled and not grad_mode.inference
         ctx.needs_input_grad = tuple(recording and isinstance(a, Tensor) and _wants_grad(a)
                                      for a in args)
-        with grad_mode.no_grad():
+        with no_grad():
             outputs = cls.forward(ctx, *args, **kwargs)
         if not any(ctx.needs_input_grad):
             return outputs
@@ -171,7 +172,7 @@ class Function:
                 meta.append(None)
                 continue
             if id(o) in inputs:     # an input returned as it is comes back as a view of it
-                with grad_mode.no_grad():
+                with no_grad():
                     o = outs[k] = o.view_as(o)
             meta.append((o._data.shape, o._data.dtype))
             if id(o) not in non_diff and o._data.dtype.kind in "fc":

@@ -3,6 +3,7 @@
 call it on gradients, and read what it saved as ``grad_fn._saved_<name>``."""
 import numpy as np
 
+from ..core.dtypes import FROM_NP
 from ..core.graph import Node, SavedNumber, SavedTensor  # noqa: F401  (torch.autograd.graph.Node)
 from ..core.tensor import wrap
 
@@ -68,3 +69,26 @@ def _public(node, s):
         t._grad_fn = node if type(node) is s.made_by else None
         t._output_nr = s.output_nr
     return t
+
+
+class SavedTensorInfo:
+    """What the widgets show about one saved tensor."""
+    __slots__ = ("name", "saved_version", "current_version", "tensor", "shape", "dtype",
+                 "is_output")
+
+    def __init__(self, name, saved_version, current_version, tensor, shape, dtype, is_output):
+        self.name, self.saved_version, self.current_version = name, saved_version, current_version
+        self.tensor, self.shape, self.dtype, self.is_output = tensor, shape, dtype, is_output
+
+    def __repr__(self):
+        return (f"SavedTensorInfo({self.name}, saved at version {self.saved_version}, "
+                f"now {self.current_version})")
+
+
+def saved_tensors_info(node):
+    """What the widgets show about the tensors a node saved."""
+    return tuple(
+        SavedTensorInfo(s.name, s.version, s.vc.value, s.tensor,
+                        tuple(s.data.shape) if s.data is not None else None,
+                        FROM_NP[s.dtype], s.tensor is None)
+        for s in node._saved if isinstance(s, SavedTensor))

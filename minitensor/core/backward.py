@@ -46,7 +46,7 @@ def run_backward(roots, grads, retain_graph, capture=None, op="backward", target
              if deps.get(n, 0) == 0]
     heapq.heapify(ready)
     try:
-        with grad_mode.set_grad_enabled(create_graph):
+        with grad_mode.mode(create_graph):
             while ready:
                 node = heapq.heappop(ready)[2]
                 slots = p.buffers.pop(node)

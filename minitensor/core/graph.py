@@ -158,20 +158,6 @@ def input_sizes(node):
     return node._input_meta[0][0]
 
 
-class SavedTensorInfo:
-    """What the widgets show about one saved tensor."""
-    __slots__ = ("name", "saved_version", "current_version", "tensor", "shape", "dtype",
-                 "is_output")
-
-    def __init__(self, name, saved_version, current_version, tensor, shape, dtype, is_output):
-        self.name, self.saved_version, self.current_version = name, saved_version, current_version
-        self.tensor, self.shape, self.dtype, self.is_output = tensor, shape, dtype, is_output
-
-    def __repr__(self):
-        return (f"SavedTensorInfo({self.name}, saved at version {self.saved_version}, "
-                f"now {self.current_version})")
-
-
 # ------------------------------------------------------------------ nodes
 class Node:
     """Base of every ``grad_fn``. Subclasses are named as torch names them
@@ -209,13 +195,6 @@ class Node:
     def saved(self):
         """The saved arrays, checked against their versions (raises torch's errors)."""
         return [s.unpack() for s in self._saved]
-
-    def saved_tensors_info(self):
-        return tuple(
-            SavedTensorInfo(s.name, s.version, s.vc.value, s.tensor,
-                            tuple(s.data.shape) if s.data is not None else None,
-                            FROM_NP[s.dtype], s.tensor is None)
-            for s in self._saved if isinstance(s, SavedTensor))
 
     def _free(self):
         for s in self._saved:

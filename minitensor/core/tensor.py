@@ -93,37 +93,14 @@ class Tensor:
         return self._device
 
     @property
-    def is_cuda(self):
-        return self._device.type == "cuda"
-
-    @property
-    def is_cpu(self):
-        return self._device.type == "cpu"
-
-    @property
     def ndim(self):
         return self._data.ndim
 
     def dim(self):
         return self._data.ndim
 
-    ndimension = dim
-
     def numel(self):
         return self._data.size
-
-    nelement = numel
-
-    def element_size(self):
-        return self._data.itemsize
-
-    @property
-    def itemsize(self):
-        return self._data.itemsize
-
-    @property
-    def nbytes(self):
-        return self._data.nbytes
 
     def stride(self, dim=None):
         it = self._data.itemsize
@@ -160,20 +137,8 @@ class Tensor:
             raise RuntimeError("Inference tensors do not track version counter.")
         return 0 if self._vc is None else self._vc.value
 
-    def is_inference(self):
-        return self._inference
-
-    def _is_view(self):
-        return self._base is not None
-
     def is_floating_point(self):
         return self._data.dtype.kind == "f"
-
-    def is_complex(self):
-        return False
-
-    def get_device(self):
-        return -1 if self._device.type == "cpu" else self._device.index
 
     # ---------------------------------------------------------------- autograd
     @property
@@ -213,10 +178,6 @@ class Tensor:
         if self._base is not None and self._vc.value != self._view_version:
             refresh_view(self)       # its base changed in place since the view was made
         return self._grad_fn
-
-    @property
-    def retains_grad(self):
-        return self._retains_grad
 
     def retain_grad(self):
         if self._grad_fn is None:

@@ -428,7 +428,7 @@ def mul_(self, other):
 @composite("div_")
 def div_(self, other, *, rounding_mode=_NO_MODE):
     if rounding_mode is not _NO_MODE and rounding_mode is not None:
-        with grad_mode.no_grad():
+        with grad_mode.mode(False):
             r = div(self, other, rounding_mode=rounding_mode)
         return inplace("div_", self, r._data, (self, other), DivBackward2)
     return _inplace_binary("div_", self, other, np.true_divide,

@@ -542,7 +542,7 @@ def unsqueeze_(self, dim):
 
 @composite("squeeze_")
 def squeeze_(self, dim=None):
-    with grad_mode.no_grad():
+    with grad_mode.mode(False):
         arr = squeeze(self.detach(), dim)._data
     return _metadata_inplace(self, "squeeze_", arr, SqueezeBackward3 if dim is None else SqueezeBackward4,
                              {"self_sizes": self._data.shape})

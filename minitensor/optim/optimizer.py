@@ -10,7 +10,7 @@ import itertools
 import warnings
 from collections import defaultdict
 
-from ..core import grad_mode
+from ..autograd.grad_mode import enable_grad, set_grad_enabled
 from ..core.dispatch import inplace
 from ..core.tensor import Tensor
 from ..nn.modules.module import typename as _typename, zero_grads
@@ -28,7 +28,7 @@ def _no_grad_step(step):
     """Run ``step`` with autograd off (torch: unless ``differentiable``)."""
     @functools.wraps(step)
     def wrapper(self, *args, **kwargs):
-        with grad_mode.set_grad_enabled(bool(self.defaults.get("differentiable", False))):
+        with set_grad_enabled(bool(self.defaults.get("differentiable", False))):
             return step(self, *args, **kwargs)
     return wrapper
 
@@ -119,7 +119,7 @@ class Optimizer:
         """What ``step(closure)`` returns: the closure re-evaluates the model, with grad."""
         if closure is None:
             return None
-        with grad_mode.enable_grad():
+        with enable_grad():
             return closure()
 
     def zero_grad(self, set_to_none=True):
