@@ -19,8 +19,6 @@ from .ops import (activation as A, binary as B, compare as Cm, copy as C, gather
                   join as J, linalg as L, operands as O, pointwise as P, pow as Pw, reduce as R,
                   random as Rn, slice as S, sort as So, statistics as St, unary as U, view as V)
 
-_NUMBER = (int, float, bool)
-
 
 # torch's operators take a tensor or a number, never a NumPy array: they return
 # NotImplemented for one, and Python then asks the array. So `t + arr` is NumPy's sum of

@@ -78,9 +78,3 @@ def canonical(d):
     if d.type == "cuda" and d.index is None:
         return CUDA0
     return d
-
-
-def same_device_error(op, a, b):
-    return RuntimeError(
-        "Expected all tensors to be on the same device, but got other is on "
-        f"{b}, different from other tensors on {a} (when checking argument in method {op})")

@@ -392,13 +392,6 @@ def _inplace_values(op, t, x, y, other, compute, node, attrs):
 _ufunc = np.ufunc
 
 
-def _bshape(a, b):
-    try:
-        return np.broadcast_shapes(a._data.shape, b._data.shape)
-    except ValueError:
-        return b._data.shape
-
-
 def add_(self, other, *, alpha=1):
     if alpha == 1:
         return _inplace_binary("add_", self, other, _np_add, AddBackward0)

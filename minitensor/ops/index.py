@@ -143,13 +143,6 @@ def _basic_index(self, idx, skip_whole=True):
     return t
 
 
-def _to_index_array(i, dim_size, d):
-    a = _as_index_array(i)
-    if a.dtype != np.bool_:
-        _check_bounds(a, dim_size, d)
-    return a
-
-
 def _as_index_array(i):
     if isinstance(i, (float, complex)) or i is None:
         raise IndexError("only integers, slices (`:`), ellipsis (`...`), None and long or byte "

@@ -207,13 +207,3 @@ def _check_copy_shapes(dst, src):
     if full != tuple(dst):
         raise RuntimeError(f"output with shape [{', '.join(map(str, dst))}] doesn't match the "
                            f"broadcast shape [{', '.join(map(str, full))}]")
-
-
-def _mismatch_dim(a, b):
-    n = max(len(a), len(b))
-    a = (1,) * (n - len(a)) + tuple(a)
-    b = (1,) * (n - len(b)) + tuple(b)
-    for i in range(n - 1, -1, -1):
-        if a[i] != b[i] and b[i] != 1:
-            return i
-    return 0

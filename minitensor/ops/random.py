@@ -184,11 +184,6 @@ def _invalid_combination(op, args, kwargs):
     return invalid_combination(op, args, kwargs, _RAND_OPTIONS)
 
 
-def _no_args_error(op):
-    """rand() / randn() with no argument at all: torch's overload-resolution message."""
-    return _invalid_combination(op, (), {})
-
-
 _RAND_KW = ("generator", "out", "dtype", "layout", "device", "requires_grad", "pin_memory",
             "names", "size")
 

@@ -283,10 +283,6 @@ def _extreme(name, input, dim, keepdim, np_fn, arg_fn, full_node, dim_node, rtyp
     return rtype(values, indices)
 
 
-def _argmax_first(x, axis):
-    return np.argmax(x, axis=axis)
-
-
 @composite("max")
 def max(input, dim=None, keepdim=False):
     return _extreme("max", input, dim, keepdim, np.max, np.argmax, MaxBackward1, MaxBackward0, return_types_max)

@@ -31,10 +31,6 @@ class UnsafeViewBackward0(ViewBackward0):
     pass
 
 
-class ReshapeAliasBackward0(ViewBackward0):
-    pass
-
-
 class SqueezeBackward0(ViewBackward0):
     pass
 
