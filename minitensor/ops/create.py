@@ -409,7 +409,8 @@ def _like(op, fill):
         dev = device or input._device
         if requires_grad and not dt.is_floating_point:
             raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
-        return _finish(op, _preserving(input, fill, dt), dev, requires_grad)
+        values = fill(input._data.shape, dt, dev) if callable(fill) else fill
+        return _finish(op, _preserving(input, values, dt), dev, requires_grad)
     fn.__name__ = op
     return fn
 

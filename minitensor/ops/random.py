@@ -8,8 +8,7 @@ from ..core.dispatch import composite, inplace
 from ..core.dtypes import dtype as _dtype_cls
 from ..core.graph import Node
 from ..core.tensor import Tensor
-from .create import (_PY_DTYPES, _check_dtype, _finish, _like_input, _no_negative, _preserving,
-                     _size)
+from .create import _PY_DTYPES, _check_dtype, _finish, _like, _no_negative, _size
 
 
 class Generator:
@@ -305,18 +304,8 @@ def multinomial(input, num_samples, replacement=False, *, generator=None, out=No
     return _finish("multinomial", out, input._device, False)
 
 
-def _random_like(op, make):
-    def fn(input, *, dtype=None, layout=None, device=None, requires_grad=False, memory_format=None):
-        _like_input(op, input)
-        dt = _check_dtype(dtype, op) or input.dtype
-        dev = device or input._device
-        if requires_grad and not dt.is_floating_point:
-            raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
-        src = make(*input._data.shape, dtype=dt, device=dev)._data
-        return _finish(op, _preserving(input, src, dt), dev, requires_grad)
-    fn.__name__ = op
-    return composite(op)(fn)
-
-
-rand_like = _random_like("rand_like", rand)
-randn_like = _random_like("randn_like", randn)
+# (their values come from rand/randn: two steps, one op for the learner)
+rand_like = composite("rand_like")(_like(
+    "rand_like", lambda shape, dt, dev: rand(*shape, dtype=dt, device=dev)._data))
+randn_like = composite("randn_like")(_like(
+    "randn_like", lambda shape, dt, dev: randn(*shape, dtype=dt, device=dev)._data))
