@@ -221,3 +221,12 @@ def test_the_door_checker_on_samples(tmp_path, src, expect):
     p = tmp_path / "m.py"
     p.write_text(src)
     assert [w for _, w in _state_changes("minitensor.ops.sample", p)] == expect
+
+
+def test_reading_md_names_every_core_and_ops_file():
+    """minitensor/READING.md is the reading order: a file it does not name is unread."""
+    text = (PKG / "READING.md").read_text()
+    missing = [f"{p.parent.name}/{p.name}" for folder in ("core", "ops")
+               for p in sorted((PKG / folder).glob("*.py"))
+               if p.name != "__init__.py" and p.name not in text]
+    assert not missing, f"READING.md does not name {missing}"
