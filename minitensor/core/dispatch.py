@@ -204,8 +204,12 @@ def record(op, arr, device, inputs, node_cls=None, attrs=None, saves=None):
 def make_view(op, base, arr, node_cls=None, attrs=None, inputs=None):
     """A tensor over ``base``'s storage: shares its storage and version counter."""
     out = _view(base, arr)
-    inputs = inputs or (base,)
-    if node_cls is not None and needs_grad(inputs):
+    if inputs is None:
+        inputs = (base,)
+        grad = grad_mode.enabled and wants_grad(base)
+    else:
+        grad = needs_grad(inputs)
+    if node_cls is not None and grad:
         link(out, node_cls, inputs, attrs)
     if listeners:
         _emit(events.CREATE, op, inputs, (out,))
