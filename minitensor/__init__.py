@@ -3,53 +3,57 @@
 ``import minitensor as torch`` and lesson code about tensors, copying and autograd
 runs unchanged. The ``cuda`` device is simulated (host memory, device tag only).
 """
-from ._quiet import install_warning_filter as _install_warning_filter
-from .dtypes import (dtype, float32, float64, float16, int64, int32, int16, int8, uint8,
-                    bool_ as bool, get_default_dtype, set_default_dtype, promote_types)
-from .device import device
-from .size import Size
-from .tensor import Tensor
-from .storage import UntypedStorage
-from . import _methods  # noqa: F401  (attaches ops to Tensor)
-from .creation import (tensor, as_tensor, asarray, from_numpy, zeros, ones, empty, full, eye,
-                       zeros_like, ones_like, empty_like, full_like, rand_like, randn_like,
-                       arange, linspace, logspace, rand, randn, randint, randperm, normal)
-from .random import manual_seed, seed, initial_seed, get_rng_state, set_rng_state, Generator
+from .compat.quiet import install_warning_filter as _install_warning_filter
+from .core.dtypes import (dtype, can_cast, float32, float64, float16, int64, int32, int16, int8,
+                          uint8, bool_ as bool, get_default_dtype, set_default_dtype,
+                          promote_types)
+from .core.device import device
+from .core.size import Size
+from .core.tensor import Tensor
+from .core.storage import UntypedStorage
+from . import api as _api    # binds the ops and the Python protocol onto Tensor
+from .ops.create import (tensor, as_tensor, asarray, from_numpy, zeros, ones, empty, full, eye,
+                         zeros_like, ones_like, empty_like, full_like, arange, linspace,
+                         logspace, scalar_tensor, broadcast_tensors, broadcast_shapes)
+from .ops.random import (manual_seed, seed, initial_seed, get_rng_state, set_rng_state,
+                         Generator, rand, randn, randint, randperm, normal, rand_like,
+                         randn_like, randint_like, bernoulli, multinomial)
 from .autograd import no_grad, enable_grad, set_grad_enabled, is_grad_enabled, inference_mode
-from .autograd import (is_inference_mode_enabled, is_anomaly_enabled,
-                       is_anomaly_check_nan_enabled)
-from .functions.pointwise import (add, sub, subtract, mul, multiply, div, divide, true_divide,
-                                  floor_divide, remainder, fmod, pow, neg, negative, abs, exp,
-                                  log, sqrt, sin, cos, tanh, sigmoid, relu, sign, clamp, clip,
-                                  clamp_min, clamp_max, maximum, minimum, where, eq, ne, lt, le,
-                                  gt, ge, greater, greater_equal, less, less_equal, not_equal,
-                                  equal, allclose, isclose, logical_not, logical_and, logical_or,
-                                  bitwise_not, isnan, isinf, isfinite, logical_xor, bitwise_and,
-                                  bitwise_or, bitwise_xor, bitwise_left_shift, bitwise_right_shift,
-                                  square, log2, log10, log1p, expm1, exp2, rsqrt, tan, erf, erfc, sinh,
-                                  cosh, asin, acos, atan, arcsin, arccos, arctan, floor, ceil, round,
-                                  trunc, fix, frac, fmax, fmin, atan2, arctan2, outer, ger, lerp, xlogy, rsub,
-                                  nan_to_num)
-from .functions.indexing import (flip, roll, index_select, gather, take, take_along_dim,
-                                 masked_fill, masked_select, nonzero, argwhere, split, chunk,
-                                 tensor_split, diagonal, as_strided, movedim, moveaxis, sort, argsort,
-                                 topk, cumsum, cumprod, unbind, tile, unique)
-from .functions.reduction import (sum, mean, prod, max, min, amax, amin, argmax, argmin, all,
-                                  any, norm, var, std, var_mean, std_mean, logsumexp, median,
-                                  kthvalue, count_nonzero, nansum)
-from .functions.views import (reshape, flatten, squeeze, unsqueeze, t, transpose, swapaxes,
-                              permute, narrow, narrow_copy, select, broadcast_to, ravel)
-from .functions.linalg import matmul, mm, bmm, dot, mv
-from .functions.join import (cat, concat, concatenate, stack, hstack, vstack, row_stack, dstack,
-                             column_stack)
-from .functions.activation import softmax, log_softmax
-from .functions.copying import clone, detach
-from ._methods import reciprocal
-from .dtypes import finfo, iinfo
-from .creation import (scalar_tensor, randint_like, broadcast_tensors, broadcast_shapes, bernoulli,
-                       multinomial)
-from . import autograd, cuda, events
-from ._tensor_str import set_printoptions, get_printoptions
+from .autograd import is_inference_mode_enabled, is_anomaly_enabled, is_anomaly_check_nan_enabled
+from .ops.binary import (add, sub, subtract, mul, multiply, div, divide, true_divide,
+                         floor_divide, remainder, fmod, rsub)
+from .ops.pow import pow
+from .ops.unary import (neg, negative, abs, exp, log, sqrt, sin, cos, tanh, sigmoid, relu, sign,
+                        square, log2, log10, log1p, expm1, exp2, rsqrt, tan, erf, erfc, sinh,
+                        cosh, asin, acos, atan, arcsin, arccos, arctan, floor, ceil, round, trunc,
+                        fix, frac, nan_to_num, reciprocal)
+from .ops.pointwise import (clamp, clip, clamp_min, clamp_max, maximum, minimum, where, fmax,
+                            fmin, atan2, arctan2, outer, ger, lerp, xlogy)
+from .ops.compare import (eq, ne, lt, le, gt, ge, greater, greater_equal, less, less_equal,
+                          not_equal, equal, allclose, isclose, logical_not, logical_and,
+                          logical_or, logical_xor, bitwise_not, bitwise_and, bitwise_or,
+                          bitwise_xor, bitwise_left_shift, bitwise_right_shift, isnan, isinf,
+                          isfinite)
+from .ops.gather import (index_select, gather, take, take_along_dim, masked_fill, masked_select,
+                         nonzero, argwhere)
+from .ops.sort import flip, roll, sort, argsort, topk, cumsum, cumprod, unique
+from .ops.slice import (split, chunk, tensor_split, diagonal, as_strided, unbind, narrow,
+                        narrow_copy, select)
+from .ops.reduce import (sum, mean, prod, max, min, argmax, argmin, amax, amin, all, any,
+                         count_nonzero, nansum)
+from .ops.statistics import (logsumexp, norm, var, std, var_mean, std_mean, median, kthvalue)
+from .ops.view import (reshape, flatten, squeeze, unsqueeze, t, transpose, swapaxes, permute,
+                       broadcast_to, ravel, movedim, moveaxis)
+from .ops.join import (cat, concat, concatenate, stack, hstack, vstack, row_stack, dstack,
+                       column_stack, tile)
+from .ops.linalg import matmul, mm, bmm, dot, mv
+from .ops.activation import softmax, log_softmax
+from .ops.copy import clone, detach
+from .ops.operands import result_dtype as _result_dtype
+from .compat.finfo import finfo, iinfo
+from . import autograd, cuda, events, nn, optim, random, serialization
+from .serialization import save, load
+from .compat.tensor_str import set_printoptions, get_printoptions
 
 float = float32
 double = float64
@@ -58,11 +62,11 @@ long = int64
 int = int32
 short = int16
 cfloat = None
-from .layout import layout, strided
-from .memory_format import memory_format, contiguous_format, preserve_format, channels_last
+from .compat.layouts import (layout, strided, memory_format, contiguous_format,
+                              preserve_format, channels_last)
 __version__ = "2.13.0"    # the torch version whose behaviour minitensor follows
 
-from .creation import TYPED_CONSTRUCTORS as _TC   # legacy typed constructors
+from .ops.legacy import TYPED_CONSTRUCTORS as _TC   # legacy typed constructors
 FloatTensor, DoubleTensor, HalfTensor, LongTensor, IntTensor, ShortTensor, CharTensor, \
     ByteTensor, BoolTensor = (_TC[n] for n in (
         "FloatTensor", "DoubleTensor", "HalfTensor", "LongTensor", "IntTensor", "ShortTensor",
@@ -90,55 +94,15 @@ def is_floating_point(input):
 
 
 def result_type(tensor1, tensor2):
-    from .functions.pointwise import result_dtype
-    return result_dtype(tensor1, tensor2)
-
-
-def can_cast(from_, to):
-    return from_._category <= to._category
-
-
-def save(obj, f, *args, **kwargs):
-    from .serialization import save as _save
-    return _save(obj, f, *args, **kwargs)
-
-
-def load(f, *args, **kwargs):
-    from .serialization import load as _load
-    return _load(f, *args, **kwargs)
-
-
-def _lazy(name):
-    import importlib
-    return importlib.import_module("." + name, __name__)
+    return _result_dtype(tensor1, tensor2)
 
 
 def __getattr__(name):
-    if name in ("nn", "optim"):
-        return _lazy(name)
     raise AttributeError(f"module 'torch' has no attribute '{name}'")
 
+
 # torch.add(t, ...) and the other functions of Tensor ops check their arguments with
-# torch's parser, as the methods do (minitensor/_methods.py)
-from . import _arg_parser as _ap, _signatures as _sg  # noqa: E402
-globals().update({n: _ap.checked_function(n, globals()[n]) for n in _sg.FUNCTIONS if n in globals()})
-
-
-def _no_call_without_arguments(fn, message):
-    """A factory called with no argument at all raises torch's own TypeError (its other
-    argument errors are checked where the factory is written)."""
-    import functools
-
-    @functools.wraps(fn)
-    def factory(*args, **kwargs):
-        if not args and not kwargs:
-            raise TypeError(message)
-        return fn(*args, **kwargs)
-    return factory
-
-
-globals().update({n: _no_call_without_arguments(globals()[n], m)
-                  for n, m in _sg.NOARG_MESSAGES.items() if n in globals()})
-
+# torch's parser, as the methods do (api.py)
+globals().update(_api.torch_functions(globals()))
 _install_warning_filter()   # NumPy's inf/nan warnings from inside ops: torch is silent
-from . import _ipython  # noqa: E402,F401  (under IPython: tracebacks end at the learner's line)
+from .compat import tracebacks as _tracebacks  # noqa: E402,F401  (under IPython: tracebacks end at the learner's line, as with torch)

@@ -2,6 +2,7 @@
 but carry the device tag, so lessons about device rules (moving with ``.to``,
 ``copy_`` keeping the destination's device, errors when ops mix devices) run
 on any laptop. Nothing here touches a GPU."""
+from .ops import random as _random
 
 
 def is_available():
@@ -21,8 +22,7 @@ def get_device_name(device=None):
 
 
 def manual_seed(seed):
-    from .random import manual_seed as _ms
-    return _ms(seed)
+    return _random.manual_seed(seed)
 
 
 manual_seed_all = manual_seed
@@ -32,5 +32,3 @@ def synchronize(device=None):
     pass
 
 
-def _check_available():
-    pass

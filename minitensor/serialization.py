@@ -13,9 +13,12 @@ import os
 import pickle
 
 
-from .storage import UntypedStorage
-from .tensor import Tensor, _rebuild_on, _storage_of
-from .device import canonical
+from .core.dispatch import composite
+from .core.device import canonical
+from .core.storage import UntypedStorage
+from .core.tensor import Tensor, storage_of
+from .nn.parameter import Parameter
+from .ops.copy import rebuild_on
 
 
 class _Pickler(pickle.Pickler):
@@ -25,7 +28,7 @@ class _Pickler(pickle.Pickler):
             it = a.itemsize
             # the storage object itself: pickle's memo writes it once for every tensor on it
             # (requires_grad as the tensor reports it: a non-leaf loads as a leaf that does)
-            args = (_storage_of(obj), a.dtype.str, a.shape, tuple(s // it for s in a.strides),
+            args = (storage_of(obj), a.dtype.str, a.shape, tuple(s // it for s in a.strides),
                     obj.storage_offset(), str(obj._device), obj.requires_grad)
             if type(obj).__name__ == "Parameter":
                 return _rebuild_parameter, args
@@ -40,11 +43,10 @@ def _rebuild_storage(buf, resizable):
 
 
 def _rebuild_tensor(storage, dt, shape, strides, offset, dev, requires_grad):
-    return _rebuild_on(storage, dt, shape, strides, offset, dev, requires_grad)
+    return rebuild_on(storage, dt, shape, strides, offset, dev, requires_grad, op="load")
 
 
 def _rebuild_parameter(*args):
-    from .nn import Parameter
     t = _rebuild_tensor(*args)
     return Parameter(t, requires_grad=t._requires_grad)
 
@@ -66,7 +68,7 @@ _SAFE = {
     ("numpy.core.multiarray", "_reconstruct"), ("numpy._core.multiarray", "_reconstruct"),
     ("numpy", "ndarray"), ("numpy", "dtype"),
     (__name__, "_rebuild_storage"), (__name__, "_rebuild_tensor"),
-    (__name__, "_rebuild_parameter"), ("minitensor.size", "Size"),
+    (__name__, "_rebuild_parameter"), ("minitensor.core.size", "Size"),
 }
 
 
@@ -96,6 +98,7 @@ class _Unpickler(pickle.Unpickler):
         return super().find_class(module, name)
 
 
+@composite("load")
 def load(f, map_location=None, pickle_module=None, *, weights_only=None, mmap=None, **kwargs):
     weights_only = True if weights_only is None else bool(weights_only)
     if isinstance(f, (str, os.PathLike)):

@@ -10,7 +10,7 @@ and CPython run at different instructions per cycle).
     .venv/bin/python scripts/count_instructions.py                 # the bench's tiny ops
     .venv/bin/python scripts/count_instructions.py "a.t()" "ag * 2"
     .venv/bin/python scripts/count_instructions.py --engine torch  # the same on torch
-    .venv/bin/python scripts/count_instructions.py --setup "from minitensor.functions import views as V" "V.view(a, 12)"
+    .venv/bin/python scripts/count_instructions.py --setup "from minitensor.ops import view as V" "V.view(a, 12)"
 
 Statements see ``a``, ``b``, ``c`` ((3, 4) float32), ``ag`` (the same, requiring grad),
 ``x``, ``y`` (NumPy arrays) and ``np``. Each runs 2000 times to warm up, then 2000 times

@@ -1,7 +1,7 @@
-"""Generate minitensor/_signatures.py: the argument signatures of torch 2.13's Tensor methods,
+"""Generate minitensor/compat/_generated/signatures.py: the argument signatures of torch 2.13's Tensor methods,
 exactly as torch's own argument parser holds them.
 
-    .venv/bin/python scripts/gen_signatures.py > minitensor/_signatures.py
+    .venv/bin/python scripts/gen_signatures.py > minitensor/compat/_generated/signatures.py
 
 torch builds one PythonArgParser per method from signature strings such as
 "add(Tensor other, *, Scalar alpha=1)"; those strings are literals in libtorch_python.so.
@@ -19,8 +19,8 @@ import torch
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 import minitensor  # noqa: E402
-from minitensor import _arg_parser  # noqa: E402
-from minitensor._methods import METHODS  # noqa: E402
+from minitensor.compat import arg_parser as _arg_parser  # noqa: E402
+from minitensor.api import METHODS  # noqa: E402
 
 SIGNATURE = re.compile(rb"(?<=\x00)([a-z_][a-z_0-9]*)\(([ -'*-~]*)\)(\|deprecated|\|hidden)?\x00")
 

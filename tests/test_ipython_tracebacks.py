@@ -1,5 +1,5 @@
 """A lesson cell that raises shows a traceback that ends at the learner's own line, with
-torch's message and no frame from inside minitensor (minitensor/_ipython.py), in a real
+torch's message and no frame from inside minitensor (minitensor/compat/tracebacks.py), in a real
 kernel; the escape hatch shows every frame; the stored lessons carry no machine path."""
 import json
 import re
@@ -58,7 +58,7 @@ def test_the_learners_own_callbacks_stay_in_the_traceback(kernel):
 
 def test_developers_can_see_every_frame(kernel):
     kernel.run(STALE)
-    kernel.run("import minitensor._ipython as mi\nmi.show_internal_frames(True)")
+    kernel.run("import minitensor.compat.tracebacks as mi\nmi.show_internal_frames(True)")
     full = text(kernel.run("z.backward()", raises=True))
     assert len(engine_frames(full)) >= 2, full
     kernel.run("mi.show_internal_frames(False)")

@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from minitensor import _tensor_str as ts
+from minitensor.compat import tensor_str as ts
 from minitensor import device as mdevice  # the torch.device-like class
-from minitensor import dtypes as mdt
+from minitensor.core import dtypes as mdt
 
 DTYPE_NAMES = ["float32", "float64", "float16", "int64", "int32", "int16", "int8",
                "uint8", "bool"]
@@ -37,7 +37,7 @@ class FakeTensor:
 
     def __init__(self, arr, *, device="cpu", requires_grad=False, grad_fn=None):
         self._data = arr
-        self.dtype = mdt.from_numpy_dtype(arr.dtype)
+        self.dtype = mdt.FROM_NP[arr.dtype]
         self.device = mdevice(device)
         self.grad_fn = None if grad_fn is None else FakeGradFn(grad_fn)
         self.is_leaf = grad_fn is None

@@ -2,9 +2,9 @@
 
 The fields each op reads are ``__slots__`` (a slot is read much faster than a class-level
 default), so they have no defaults: a tensor made without one of them would raise an
-AttributeError later, far from where it was made. ``tensor_over()`` sets them all, and
-``record()`` and ``make_view()`` set them inline on the hot path; this test catches a
-slot added to one place and not the others."""
+AttributeError later, far from where it was made. ``core.tensor.tensor_over()`` sets them
+all, and ``core.dispatch.record()`` sets them inline (the door's one fast path); this test
+catches a slot added to one place and not the other."""
 import copy
 import pickle
 
@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import minitensor as torch
-from minitensor.tensor import Tensor
+from minitensor.core.tensor import Tensor
 
 SLOTS = [s for s in Tensor.__slots__ if not s.startswith("__")]
 

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import minitensor as torch
-from minitensor._quiet import install_warning_filter
+from minitensor.compat.quiet import install_warning_filter
 
 
 @pytest.fixture

@@ -3,15 +3,12 @@ import numpy as np
 
 from .grad_mode import (no_grad, enable_grad, set_grad_enabled, is_grad_enabled, inference_mode,
                         is_inference_mode_enabled)
-from .node import Node, AccumulateGrad, SavedTensorInfo
-from .engine import run_backward
-from . import grad_mode
+from ..core.backward import run_backward, retain
+from ..core.graph import Node, AccumulateGrad, grad_accumulator
+from ..core.tensor import Tensor, wrap
+from . import function, grad_mode, graph
+from .graph import SavedTensorInfo
 from .function import Function, FunctionCtx, once_differentiable
-from . import function
-
-# set by tensor.py once Tensor exists (it imports this package first); importing them
-# inside each function would cost about a microsecond per call
-Tensor = grad_accumulator = _wrap = None
 
 
 def _roots(tensors, grad_tensors, what):
@@ -98,10 +95,9 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
     capture = {e: None for e in nonleaves}
     run_backward(nodes, grads, retain_graph, capture, targets=leaves | {n for n, _ in nonleaves},
                  accumulate=leaves)
-    from .engine import _retain
     for e, t in nonleaves.items():
         if capture[e] is not None:
-            _retain(t, capture[e])
+            retain(t, capture[e])
 
 
 def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False,
@@ -117,12 +113,8 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     capture = {k: None for k in keys}
     if retain_graph is None:
         retain_graph = create_graph
-    if create_graph:
-        from .engine import run_backward_graph
-        run_backward_graph(nodes, grads, retain_graph, capture, {n for n, _ in keys})
-    else:
-        run_backward(nodes, grads, retain_graph, capture, op="autograd.grad",
-                     targets={n for n, _ in keys}, accumulate=())
+    run_backward(nodes, grads, retain_graph, capture, op="autograd.grad",
+                 targets={n for n, _ in keys}, accumulate=(), create_graph=create_graph)
     out = []
     for i, (t, k) in enumerate(zip(inputs, keys)):
         g = capture[k]
@@ -131,11 +123,11 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
                 raise RuntimeError(
                     f"The differentiated Tensor at index {i} appears to not have been used in the "
                     "graph. Set allow_unused=True if this is the desired behavior.")
-            out.append(_wrap(np.zeros_like(t._data), t._device) if materialize_grads else None)
+            out.append(wrap(np.zeros_like(t._data), t._device) if materialize_grads else None)
         elif create_graph:
             out.append(g)                 # a Tensor with its own history
         else:
-            out.append(_wrap(np.array(g, dtype=t._data.dtype), t._device))
+            out.append(wrap(np.array(g, dtype=t._data.dtype), t._device))
     return tuple(out)
 
 

@@ -22,13 +22,13 @@ import warnings
 
 import numpy as np
 
-from . import grad_mode
-from .node import Node, SavedConst, save_tensor, _public, _sequence
-
-Tensor = None       # set by tensor.py (the two modules need each other)
-_wrap = None
-_edge = None        # dispatch.edge
-_wants_grad = None  # dispatch.wants_grad
+from ..core import grad_mode
+from ..core import dispatch
+from ..core.dispatch import edge as _edge, wants_grad as _wants_grad
+from ..core.graph import Node, SavedConst, save_tensor, _sequence
+from ..core.tensor import Tensor, wrap
+from .grad_mode import no_grad
+from .graph import _public
 
 _LEGACY = ("Legacy autograd function with non-static forward method is deprecated. Please use "
            "new-style autograd function with static forward method. (Example: "
@@ -93,7 +93,7 @@ class BackwardCFunction(Node):
             if not self._materialize or meta is None:
                 return None
             g = np.zeros(meta[0], meta[1])       # an unused output's gradient: zeros
-        return _wrap(np.asarray(g))
+        return wrap(np.asarray(g))
 
     def __repr__(self):
         return f"<torch.autograd.function.{type(self).__name__} object at {id(self):#x}>"
@@ -142,12 +142,17 @@ class Function:
 
     @classmethod
     def apply(cls, *args, **kwargs):
+        """Run the learner's op: its forward's steps show as one (named after the class)."""
+        return dispatch.composite(cls.__name__, register=False)(cls._apply)(*args, **kwargs)
+
+    @classmethod
+    def _apply(cls, *args, **kwargs):
         ctx = object.__new__(cls._backward_cls())
         ctx._seq = next(_sequence)
         recording = grad_mode.enabled and not grad_mode.inference
         ctx.needs_input_grad = tuple(recording and isinstance(a, Tensor) and _wants_grad(a)
                                      for a in args)
-        with grad_mode.no_grad():
+        with no_grad():
             outputs = cls.forward(ctx, *args, **kwargs)
         if not any(ctx.needs_input_grad):
             return outputs
@@ -167,7 +172,7 @@ class Function:
                 meta.append(None)
                 continue
             if id(o) in inputs:     # an input returned as it is comes back as a view of it
-                with grad_mode.no_grad():
+                with no_grad():
                     o = outs[k] = o.view_as(o)
             meta.append((o._data.shape, o._data.dtype))
             if id(o) not in non_diff and o._data.dtype.kind in "fc":

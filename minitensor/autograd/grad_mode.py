@@ -1,17 +1,16 @@
-"""Grad mode: whether ops record history. One module-level flag, as in micrograd-sized
-engines; torch keeps it per thread, which lessons never need."""
+"""torch.autograd.grad_mode: no_grad, enable_grad, set_grad_enabled, inference_mode, as
+context managers and decorators, over the one flag in ``core/grad_mode.py``."""
 import functools
 
-enabled = True
-inference = False      # inside inference_mode(): new tensors are inference tensors
+from ..core import grad_mode as core
 
 
 def is_grad_enabled():
-    return enabled
+    return core.enabled
 
 
 def is_inference_mode_enabled():
-    return inference
+    return core.inference
 
 
 class _Mode:
@@ -29,13 +28,11 @@ class _Mode:
         pass
 
     def __enter__(self):
-        global enabled
-        self._prev = enabled
-        enabled = self.mode
+        self._prev = core.enabled
+        core.set_mode(self.mode)
 
     def __exit__(self, *exc):
-        global enabled
-        enabled = self._prev
+        core.set_mode(self._prev)
         return False
 
     def __call__(self, fn):
@@ -72,16 +69,14 @@ class inference_mode(_Mode):
         self.mode = not mode
 
     def __enter__(self):
-        global enabled, inference
-        self._prev = enabled, inference
+        self._prev = core.enabled, core.inference
         if self.inference:
-            enabled, inference = False, True
+            core.set_mode(False, True)
         else:
-            inference = False
+            core.set_mode(core.enabled, False)
 
     def __exit__(self, *exc):
-        global enabled, inference
-        enabled, inference = self._prev
+        core.set_mode(*self._prev)
         return False
 
     def clone(self):
@@ -95,25 +90,22 @@ class set_grad_enabled(_Mode):
         return object.__new__(cls)
 
     def __init__(self, mode):
-        global enabled
         if not isinstance(mode, bool):
             raise TypeError(f"set_grad_enabled(): argument 'mode' (position 1) must be bool, not {type(mode).__name__}")
         self.mode = mode
-        self._prev = enabled
-        enabled = mode
+        self._prev = core.enabled
+        core.set_mode(mode)
 
     def __enter__(self):
         pass
 
     def __exit__(self, *exc):
-        global enabled
-        enabled = self._prev
+        core.set_mode(self._prev)
         return False
 
     def __call__(self, fn):
         # as a decorator torch restores the mode at once and sets it per call
-        global enabled
-        enabled = self._prev
+        core.set_mode(self._prev)
         mode = self.mode
 
         @functools.wraps(fn)

@@ -9,15 +9,17 @@ import warnings
 
 import numpy as np
 
-from ..autograd.node import Node
-from ..dispatch import record, make_view, SCALAR_NAMES
-from ..functions import pointwise as _P
-from ..functions import activation as _A
-from .._arg_parser import PythonArgParser, checked_function
-from ..functions.linalg import mm, _column_major
-from ..functions.views import reshape, t as _t, broadcast_to, UnsafeViewBackward0, ViewBackward0
-from ..tensor import Tensor
-from .._quiet import quiet
+from ..compat.arg_parser import PythonArgParser, checked_function
+from ..compat.quiet import quiet
+from ..core.dispatch import composite, make_view, record
+from ..core.graph import Node
+from ..core.tensor import Tensor
+from ..ops import activation as _A, unary as _U
+from ..ops.create import empty_like, zeros
+from ..ops.linalg import mm, _column_major
+from ..ops.operands import _device_of, broadcast_error
+from ..ops.view import (reshape, t as _t, broadcast_to, unsqueeze, UnsafeViewBackward0,
+                        ViewBackward0)
 
 
 # torch's Python functions hand their arguments to these C parsers (torch._C._nn)
@@ -32,6 +34,7 @@ _ENUM = {"none": 0, "mean": 1, "sum": 2}     # torch's _Reduction.get_enum
 
 
 # ----------------------------------------------------------------- activations
+@composite("softmax")
 def softmax(input, dim=None, _stacklevel=3, dtype=None):
     """torch's F.softmax (argument order as torch's); a given dim goes through the method,
     so a bad one gets the method's parser error."""
@@ -40,6 +43,7 @@ def softmax(input, dim=None, _stacklevel=3, dtype=None):
     return input.softmax(dim) if dtype is None else input.softmax(dim, dtype=dtype)
 
 
+@composite("log_softmax")
 def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
     if dim is None:
         return _A.log_softmax(input, None, dtype=dtype, _stacklevel=_stacklevel + 1)
@@ -47,15 +51,15 @@ def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
 
 
 def relu(input, inplace=False):
-    return _P.relu_(input) if inplace else _P.relu(input)
+    return _U.relu_(input) if inplace else _U.relu(input)
 
 
 def sigmoid(input):
-    return _P.sigmoid(input)
+    return _U.sigmoid(input)
 
 
 def tanh(input):
-    return _P.tanh(input)
+    return _U.tanh(input)
 
 
 class LeakyReluBackward0(Node):
@@ -108,7 +112,7 @@ def _check_mm(a, b):
 
 
 def _dtype_name(t):
-    return SCALAR_NAMES[t.dtype.name]
+    return t.dtype._scalar_type
 
 
 def addmm(input, mat1, mat2):
@@ -116,13 +120,14 @@ def addmm(input, mat1, mat2):
     if not (mat1._data.dtype == mat2._data.dtype == input._data.dtype):
         raise RuntimeError(f"mat1 and mat2 must have the same dtype, but got "
                            f"{_dtype_name(mat1)} and {_dtype_name(mat2)}")
-    dev = _P._device_of("addmm", (input, mat1, mat2))
+    dev = _device_of("addmm", (input, mat1, mat2))
     out = input._data + mat1._data @ mat2._data
     return record("addmm", out.astype(mat1._data.dtype, copy=False), dev,
                   (input, mat1, mat2), AddmmBackward0,
                   {"mat1_strides": mat1._data.strides, "mat2_strides": mat2._data.strides})
 
 
+@composite("linear")
 def _linear(input, weight, bias=None):
     nd = input._data.ndim
     if nd == 0 or weight._data.ndim == 0:
@@ -139,7 +144,6 @@ def _linear(input, weight, bias=None):
         _check_mm(input, wt)
         return mm(input, wt)
     if nd == 1:
-        from ..functions.views import unsqueeze
         out = mm(_checked(unsqueeze(input, 0), wt), wt)
         return make_view("squeeze", out, out._data.reshape(out._data.shape[1:]), SqueezeBackward4,
                          {"self_sizes": out._data.shape})
@@ -192,6 +196,7 @@ class MseLossBackward0(Node):
         return gi, -gi
 
 
+@composite("mse_loss")
 def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
     if weight is not None:
         raise NotImplementedError("mse_loss(weight=...) is not modelled by minitensor")
@@ -217,7 +222,7 @@ def _broadcast_shape(a, b):
     try:
         return np.broadcast_shapes(a._data.shape, b._data.shape)
     except ValueError:
-        raise _P.broadcast_error(a, b) from None
+        raise broadcast_error(a, b) from None
 
 
 class NllLossBackward0(Node):
@@ -253,6 +258,7 @@ def _unflatten_classes(g, shape):
     return np.moveaxis(g.reshape(moved), -1, 1)
 
 
+@composite("nll_loss")
 def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
              reduction="mean"):
     reduction = _reduction(reduction, size_average, reduce)
@@ -306,6 +312,7 @@ class DivBackward1(Node):
         return (g / g.dtype.type(self.other),)
 
 
+@composite("cross_entropy")
 def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
                   reduction="mean", label_smoothing=0.0):
     reduction = _reduction(reduction, size_average, reduce)
@@ -333,6 +340,7 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
 
 
 # ---------------------------------------------------------------------- dropout
+@composite("dropout")
 def dropout(input, p=0.5, training=True, inplace=False):
     """torch's CPU dropout (_dropout_impl): a Bernoulli(1 - p) mask scaled by 1 / (1 - p),
     multiplied in (MulBackward0); the input itself when not training or p == 0."""
@@ -340,7 +348,6 @@ def dropout(input, p=0.5, training=True, inplace=False):
         raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
     if not training or p == 0 or input._data.size == 0:
         return input
-    from ..creation import empty_like, zeros
     if p == 1:
         noise = zeros((), dtype=input.dtype, device=input.device)
     else:
@@ -358,6 +365,7 @@ def _size_warning(input, target):
             "Please ensure they have the same size.", stacklevel=3)
 
 
+@composite("l1_loss")
 def l1_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
     """torch's composite: (input - target).abs(), then the reduction (its own nodes)."""
     if weight is not None:
@@ -386,6 +394,7 @@ class BinaryCrossEntropyBackward0(Node):
         return gi.astype(x.dtype, copy=False), None
 
 
+@composite("binary_cross_entropy")
 def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None,
                          reduction="mean"):
     reduction = _reduction(reduction, size_average, reduce)
@@ -431,6 +440,7 @@ class BinaryCrossEntropyWithLogitsBackward0(Node):
         return gi.astype(x.dtype, copy=False), None
 
 
+@composite("binary_cross_entropy_with_logits")
 def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None,
                                      reduction="mean", pos_weight=None):
     reduction = _reduction(reduction, size_average, reduce)

@@ -8,8 +8,8 @@ import warnings
 import numpy as np
 
 from ..autograd import no_grad
-from ..dispatch import inplace
-from ..creation import _gen
+from ..core.dispatch import inplace
+from ..ops.random import _gen
 
 
 def _fill(op, tensor, values):

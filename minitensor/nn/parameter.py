@@ -3,13 +3,15 @@
 Like torch, a Parameter is a detach() of the tensor it is made from: the same
 storage and the same version counter, no history, ``requires_grad=True``.
 """
-from ..tensor import Tensor
+from ..compat.tensor_str import parameter_repr
+from ..core.dispatch import composite
+from ..core.tensor import Tensor
+from ..ops.copy import clone, detach, get_data, pickle_args, rebuild
+from ..ops.create import empty
 
 
 class Parameter(Tensor):
     def __new__(cls, data=None, requires_grad=True):
-        from ..creation import empty
-        from ..functions.copying import detach
         if data is None:
             data = empty(0)
         if not isinstance(data, Tensor):
@@ -24,25 +26,22 @@ class Parameter(Tensor):
     def __init__(self, data=None, requires_grad=True):
         pass
 
+    @composite("deepcopy")
     def __deepcopy__(self, memo):
         # torch: a new Parameter over a clone of the data; .grad is not copied
         if id(self) in memo:
             return memo[id(self)]
-        from ..functions.copying import clone, get_data
         result = type(self)(clone(get_data(self)), self.requires_grad)
         memo[id(self)] = result
         return result
 
     def __repr__(self, *, tensor_contents=None):
-        from .._tensor_str import parameter_repr
         return parameter_repr(self, tensor_contents=tensor_contents)
 
     def __reduce_ex__(self, proto):
-        from ..tensor import _pickle_args
-        return (_rebuild_parameter, _pickle_args(self))
+        return (_rebuild_parameter, pickle_args(self))
 
 
 def _rebuild_parameter(*args):
-    from ..tensor import _rebuild
     *geometry, requires_grad = args
-    return Parameter(_rebuild(*geometry, False), requires_grad)
+    return Parameter(rebuild(*geometry, False), requires_grad)

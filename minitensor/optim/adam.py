@@ -7,9 +7,8 @@
 """
 import numpy as np
 
-from ..autograd import grad_mode
-from ..creation import tensor as _tensor
-from ..tensor import _wrap
+from ..ops.create import tensor as _tensor
+from ..core.tensor import wrap
 from .optimizer import Optimizer, _no_grad_step, _write, _scalar
 
 
@@ -44,14 +43,7 @@ class Adam(Optimizer):
 
     @_no_grad_step
     def step(self, closure=None):
-        loss = None
-        if closure is not None:
-            prev = grad_mode.enabled
-            grad_mode.enabled = True
-            try:
-                loss = closure()
-            finally:
-                grad_mode.enabled = prev
+        loss = self._loss(closure)
         for group in self.param_groups:
             lr = _scalar(group["lr"])
             beta1, beta2 = group["betas"]
@@ -62,10 +54,10 @@ class Adam(Optimizer):
                 state = self.state[p]
                 if len(state) == 0:
                     state["step"] = _tensor(0.0)
-                    state["exp_avg"] = _wrap(np.zeros_like(p._data), p._device)
-                    state["exp_avg_sq"] = _wrap(np.zeros_like(p._data), p._device)
+                    state["exp_avg"] = wrap(np.zeros_like(p._data), p._device)
+                    state["exp_avg_sq"] = wrap(np.zeros_like(p._data), p._device)
                     if group["amsgrad"]:
-                        state["max_exp_avg_sq"] = _wrap(np.zeros_like(p._data), p._device)
+                        state["max_exp_avg_sq"] = wrap(np.zeros_like(p._data), p._device)
                 dt = p._data.dtype.type
                 g = p.grad._data
                 if group["maximize"]:

@@ -4,13 +4,16 @@ Subclasses implement ``step`` by computing new values in NumPy and writing them
 into the tensors in place (``_write``), so each update bumps ``_version`` as torch's
 in-place ops (``add_``, ``addcdiv_``...) do.
 """
+import copy
 import functools
+import itertools
 import warnings
 from collections import defaultdict
 
-from ..autograd import grad_mode
-from ..dispatch import inplace
-from ..tensor import Tensor
+from ..autograd.grad_mode import enable_grad, set_grad_enabled
+from ..core.dispatch import inplace
+from ..core.tensor import Tensor
+from ..nn.modules.module import typename as _typename, zero_grads
 
 
 class _RequiredParameter:
@@ -21,21 +24,12 @@ class _RequiredParameter:
 required = _RequiredParameter()
 
 
-def _typename(obj):
-    from ..nn.modules.module import typename
-    return typename(obj)
-
-
 def _no_grad_step(step):
     """Run ``step`` with autograd off (torch: unless ``differentiable``)."""
     @functools.wraps(step)
     def wrapper(self, *args, **kwargs):
-        prev = grad_mode.enabled
-        grad_mode.enabled = bool(self.defaults.get("differentiable", False))
-        try:
+        with set_grad_enabled(bool(self.defaults.get("differentiable", False))):
             return step(self, *args, **kwargs)
-        finally:
-            grad_mode.enabled = prev
     return wrapper
 
 
@@ -98,8 +92,6 @@ class Optimizer:
         """torch's: the saved groups replace this optimizer's (keeping its parameters),
         the state is mapped back to them, floating tensors cast to each parameter's dtype
         and device (the step count stays as saved)."""
-        import copy
-        import itertools
         saved_groups = copy.deepcopy(state_dict["param_groups"])
         if len(self.param_groups) != len(saved_groups):
             raise ValueError("loaded state dict has a different number of parameter groups")
@@ -122,18 +114,16 @@ class Optimizer:
     def step(self, closure=None):
         raise NotImplementedError
 
+    @staticmethod
+    def _loss(closure):
+        """What ``step(closure)`` returns: the closure re-evaluates the model, with grad."""
+        if closure is None:
+            return None
+        with enable_grad():
+            return closure()
+
     def zero_grad(self, set_to_none=True):
-        for group in self.param_groups:
-            for p in group["params"]:
-                if p.grad is not None:
-                    if set_to_none:
-                        p.grad = None
-                    else:
-                        if p.grad.grad_fn is not None:
-                            p.grad.detach_()
-                        else:
-                            p.grad.requires_grad_(False)
-                        p.grad.zero_()
+        zero_grads((p for group in self.param_groups for p in group["params"]), set_to_none)
 
     def add_param_group(self, param_group):
         if not isinstance(param_group, dict):

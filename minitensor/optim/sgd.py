@@ -5,8 +5,7 @@
 """
 import numpy as np
 
-from ..autograd import grad_mode
-from ..tensor import _wrap
+from ..core.tensor import wrap
 from .optimizer import Optimizer, _no_grad_step, _write, _scalar
 
 
@@ -28,14 +27,7 @@ class SGD(Optimizer):
 
     @_no_grad_step
     def step(self, closure=None):
-        loss = None
-        if closure is not None:
-            prev = grad_mode.enabled
-            grad_mode.enabled = True
-            try:
-                loss = closure()
-            finally:
-                grad_mode.enabled = prev
+        loss = self._loss(closure)
         for group in self.param_groups:
             lr = _scalar(group["lr"])
             wd, momentum = group["weight_decay"], group["momentum"]
@@ -53,7 +45,7 @@ class SGD(Optimizer):
                     state = self.state[p]
                     buf = state.get("momentum_buffer")
                     if buf is None:
-                        buf = _wrap(np.array(g, copy=True), p._device)   # grad.detach().clone()
+                        buf = wrap(np.array(g, copy=True), p._device)   # grad.detach().clone()
                     else:
                         _write("mul_", buf, buf._data * dt(momentum))
                         _write("add_", buf, buf._data + dt(1 - dampening) * g)

@@ -260,7 +260,7 @@ def run(snippet, engine="torch"):
         if engine == "minitensor":
             # "always" replaced the filters; put back the one minitensor installs at
             # import, so the snippet sees the warnings a learner would see
-            install = getattr(torch._quiet, "install_warning_filter", None)
+            install = getattr(torch.compat.quiet, "install_warning_filter", None)
             if install is not None:
                 install()
         try:

@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from minitensor import _signatures  # noqa: E402
+from minitensor.compat._generated import signatures as _signatures  # noqa: E402
 
 from harness import make_test, parse_cases  # noqa: E402
 

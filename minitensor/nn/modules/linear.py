@@ -1,7 +1,7 @@
 """``nn.Linear`` (y = x W^T + b, torch's default init) and ``nn.Identity``."""
 import math
 
-from ... import creation
+from ...ops import create as creation
 from .. import functional as F, init
 from ..parameter import Parameter
 from .module import Module

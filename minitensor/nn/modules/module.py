@@ -3,9 +3,26 @@ and walks that tree (parameters(), state_dict(), train(), to(), repr...) as torc
 import itertools
 from collections import OrderedDict, namedtuple
 
-from ...tensor import Tensor
 from ...autograd import no_grad
+from ...core.device import device as _device
+from ...core.tensor import Tensor
+from ...ops.copy import _parse_to
 from ..parameter import Parameter
+
+
+def zero_grads(params, set_to_none=True):
+    """``zero_grad`` of a Module or an Optimizer: forget each gradient (torch's default),
+    or zero it in place, detached from any history it has."""
+    for p in params:
+        if p.grad is not None:
+            if set_to_none:
+                p.grad = None
+            else:
+                if p.grad.grad_fn is not None:
+                    p.grad.detach_()
+                else:
+                    p.grad.requires_grad_(False)
+                p.grad.zero_()
 
 
 def typename(obj):
@@ -308,16 +325,7 @@ class Module:
         return self
 
     def zero_grad(self, set_to_none=True):
-        for p in self.parameters():
-            if p.grad is not None:
-                if set_to_none:
-                    p.grad = None
-                else:
-                    if p.grad.grad_fn is not None:
-                        p.grad.detach_()
-                    else:
-                        p.grad.requires_grad_(False)
-                    p.grad.zero_()
+        zero_grads(self.parameters(), set_to_none)
 
     def apply(self, fn):
         for module in self.children():
@@ -345,7 +353,6 @@ class Module:
         return self
 
     def to(self, *args, **kwargs):
-        from ...functions.copying import _parse_to
         dtype, device, _ = _parse_to(args, dict(kwargs))
         if dtype is not None and not (dtype.is_floating_point or dtype.is_complex):
             raise TypeError(
@@ -357,7 +364,6 @@ class Module:
         return self._apply(convert)
 
     def cuda(self, device=None):
-        from ...device import device as _device
         dev = _device("cuda", device) if isinstance(device, int) else (device or "cuda")
         return self._apply(lambda t: t.cuda(dev))
 
