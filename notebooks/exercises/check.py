@@ -19,6 +19,12 @@ import numpy as np
 
 import minitensor as torch
 
+try:                        # attempts.py (beside this file) keeps a log for the teacher
+    from attempts import record as record_attempt
+except ImportError:         # without it, checks work the same, unrecorded
+    def record_attempt(*args, **kwargs):
+        return None
+
 RESULTS = {}
 EXERCISES = {}
 
@@ -60,6 +66,7 @@ def check(name, answer=None, **given):
             type(e).__name__, (str(e).splitlines() or [""])[0]), None
     RESULTS[name] = status
     print(LABEL[status] % (name, msg))
+    record_attempt(name, status, msg, answer=answer)
     if picture is not None and status == "wrong":
         try:
             from IPython.display import display
