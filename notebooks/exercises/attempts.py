@@ -9,7 +9,7 @@ file, for example::
 * ``verdict`` is what check said: "right", "wrong", or "todo" (not answered yet);
 * ``misconception`` is what a wrong answer shows (check's explanation), else null;
 * ``try`` counts your answers to that question so far, this one included ("todo" runs,
-  where the answer is still None, do not count);
+  where the answer is still None, do not count, nor does the same answer run again);
 * ``answer`` is a short form of what you answered.
 
 It is a plain text file: open it to see your own history. Your teacher's
@@ -55,10 +55,11 @@ def record(question, verdict, message=None, answer=None, misconception=None):
             "question": str(question),
             "verdict": str(verdict),
             "misconception": None if misconception is None else str(misconception),
-            "try": _tries_so_far(file, str(question)) + (1 if verdict in ANSWERED else 0),
+            "try": 0,
             "time": datetime.now().astimezone().isoformat(timespec="seconds"),
             "answer": _short_repr(answer),
         }
+        entry["try"] = _tries(file, entry)
         line = (json.dumps(entry, ensure_ascii=False) + "\n").encode("utf-8")
         if file.exists() and file.stat().st_size + len(line) > MAX_BYTES:
             return None
@@ -74,9 +75,11 @@ def record(question, verdict, message=None, answer=None, misconception=None):
         return None
 
 
-def _tries_so_far(file, question):
-    """Answers to ``question`` already in the file; lines that are not ours are skipped."""
-    count = 0
+def _tries(file, entry):
+    """How many answers to this question, with ``entry``, are in the file. An answer run
+    again unchanged (same verdict, answer and misconception, e.g. Run All once more) is
+    not a new try; "todo" runs are not tries. Lines that are not ours are skipped."""
+    count, last = 0, None
     try:
         with open(file, encoding="utf-8", errors="replace") as f:
             for line in f:
@@ -84,12 +87,21 @@ def _tries_so_far(file, question):
                     seen = json.loads(line)
                 except ValueError:
                     continue
-                if (isinstance(seen, dict) and seen.get("question") == question
+                if (isinstance(seen, dict) and seen.get("question") == entry["question"]
                         and seen.get("verdict") in ANSWERED):
-                    count += 1
+                    if not _same_answer(last, seen):
+                        count += 1
+                    last = seen
     except OSError:         # no file yet, or not readable: count from here
         pass
+    if entry["verdict"] in ANSWERED and not _same_answer(last, entry):
+        count += 1
     return count
+
+
+def _same_answer(before, now):
+    return before is not None and all(
+        before.get(k) == now.get(k) for k in ("verdict", "answer", "misconception"))
 
 
 def _short_repr(answer):
