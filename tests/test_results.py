@@ -10,7 +10,6 @@ import csv
 import importlib.util
 import io
 import json
-import os
 import sys
 from contextlib import redirect_stdout
 from pathlib import Path
