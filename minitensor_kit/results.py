@@ -300,6 +300,8 @@ def to_html(t):
                          f'{f"<sub>{tries}</sub>" if tries else ""}</td>')
         rows.append(f"<tr><th scope=\"row\">{e(name)}</th>{''.join(cells)}</tr>")
     total = len(t.students)
+    right = "".join(
+        f"<td>{sum(t.cells[n, q][0] == 'right' for n in t.students)}</td>" for q in t.questions)
     mis = []
     for q, found in t.misconceptions.items():
         items = "".join(
@@ -314,7 +316,9 @@ def to_html(t):
 body {{ font: 14px/1.4 system-ui, sans-serif; margin: 1.5em; color: #222; }}
 table {{ border-collapse: collapse; }}
 th, td {{ border: 1px solid #ccc; padding: 2px 6px; text-align: center; }}
-th[scope=row] {{ text-align: left; }}
+th[scope=row] {{ text-align: left; white-space: nowrap; position: sticky; left: 0;
+                 background: #fff; }}
+tfoot th, tfoot td {{ font-weight: normal; color: #555; font-size: 90%; }}
 td.right {{ background: #dff3df; color: #1a6b1a; }}
 td.wrong {{ background: #fbe0e0; color: #a31515; }}
 td.unanswered {{ color: #999; }}
@@ -327,7 +331,8 @@ ul {{ list-style: none; padding-left: 1em; }}
 <p>{total} student(s). ✓ right, ✗ wrong (the last answer counts), · unanswered; the small
 number is the number of tries (an answer run again unchanged is not a new try).</p>
 <div class="wrap"><table><thead><tr><th>student</th>{head}</tr></thead>
-<tbody>{''.join(rows)}</tbody></table></div>
+<tbody>{''.join(rows)}</tbody>
+<tfoot><tr><th scope="row">right (of {total})</th>{right}</tr></tfoot></table></div>
 <h2>Misconceptions</h2>
 <p>Per question, the share of the class whose wrong answers showed each misconception;
 "still": their last answer to it still does.</p>

@@ -226,6 +226,7 @@ def test_results_command_writes_csv_and_html(klass, tmp_path, capsys):
     page = (out / "results.html").read_text(encoding="utf-8")
     assert "<bob & co>" not in page and "&lt;bob &amp; co&gt;" in page
     assert "100%" in page and "d shares a&#x27;s storage" in page
+    assert "right (of 3)" in page
     assert f"{folders[3]}: no attempts.jsonl" in page
 
     # without -o: the table on stdout, nothing written
