@@ -11,7 +11,7 @@ import time
 import uuid
 from urllib.parse import quote
 
-from tornado.httpclient import AsyncHTTPClient, HTTPRequest
+from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
 from tornado.websocket import websocket_connect
 
 AsyncHTTPClient.configure(None, max_clients=200)
@@ -36,14 +36,14 @@ class Hub:
                           connect_timeout=timeout, follow_redirects=False)
         try:
             resp = await self.http.fetch(req, raise_error=False)
-        except (OSError, asyncio.TimeoutError) as e:
+        except (OSError, asyncio.TimeoutError, HTTPClientError) as e:   # incl. time-outs
             raise HubError(f"{method} {path}: {e}") from e
         if resp.code not in ok:
             text = resp.body.decode("utf-8", "replace")[:300] if resp.body else ""
             raise HubError(f"{method} {path}: HTTP {resp.code} {text}")
         return json.loads(resp.body) if resp.body else None
 
-    async def login(self, name, password, timeout=30):
+    async def login(self, name, password, timeout=120):
         """A token for ``name``, got the way a script logs in: the password goes to the
         hub's token API, which asks the authenticator (403 when it says no)."""
         reply = await self.request(
