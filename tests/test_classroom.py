@@ -20,6 +20,7 @@ except under CI=true. Every wait is bounded. Accounts, the sudo rule and the fil
 removed afterwards.
 """
 import asyncio
+import concurrent.futures
 import importlib.util
 import json
 import os
@@ -138,6 +139,14 @@ def klass(wheel):
         shutil.rmtree(tmp_root, ignore_errors=True)
 
 
+def off_the_loop(fn, timeout):
+    """Run ``fn()`` in a thread of its own and return its result: after any test that used
+    pytest-playwright's sync API, an asyncio loop is running in pytest's thread, where
+    asyncio.run() and another sync Playwright refuse to start."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(fn).result(timeout)
+
+
 # ------------------------------------------------------------------ what they see
 
 CHROMIUM = os.environ.get("MINITENSOR_CHROMIUM", "/usr/bin/chromium")
@@ -158,8 +167,8 @@ def test_a_student_and_the_teacher_log_in_through_the_browser(klass):
     shots = ROOT / "artifacts" / "screenshots"
     shots.mkdir(parents=True, exist_ok=True)
     student = k.students[-1]
-    k.start_hub()
-    try:
+
+    def look():
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
                                         headless=True)
@@ -198,6 +207,10 @@ def test_a_student_and_the_teacher_log_in_through_the_browser(klass):
                 teacher.screenshot(path=str(shots / "classroom-teacher-admin.png"))
             finally:
                 browser.close()
+
+    k.start_hub()
+    try:
+        off_the_loop(look, timeout=600)
     finally:
         assert k.stop_hub(timeout=60), k.log_tail()
 
@@ -274,7 +287,7 @@ async def a_class_session(k):
 def test_a_class_on_one_hub_keeps_every_students_work(klass):
     k = klass
     k.start_hub()
-    asyncio.run(asyncio.wait_for(a_class_session(k), 600))
+    off_the_loop(lambda: asyncio.run(asyncio.wait_for(a_class_session(k), 600)), 660)
     uids = k.uids()
     assert classroom.processes_of(uids), "the students' servers should be running"
 
@@ -306,7 +319,7 @@ def test_a_class_on_one_hub_keeps_every_students_work(klass):
         token = await hub.login(s, f"pw-of-{s}")
         await hub.start_server(s, token, timeout=150)
         await hub.stop_server(s, token)
-    asyncio.run(asyncio.wait_for(again(), 300))
+    off_the_loop(lambda: asyncio.run(asyncio.wait_for(again(), 300)), 330)
     nb = k.home(k.students[0]) / "lessons" / EXERCISE
     assert f"shares = True   # {k.students[0]}'s answer" in nb.read_text(encoding="utf-8")
     assert (k.home(k.students[0]) / "lessons" / "01_start_here.ipynb").exists()
