@@ -8,6 +8,7 @@
 #   make site        build the lessons as a static HTML site into build/site/
 #   make lab-students  JupyterLab on a students' copy (build/students/): what a student sees
 #   make graphviz-js   rebuild widgets/static/graphviz/viz.js (committed) from npm
+#   sudo make classroom STUDENTS=class.txt TEACHER=name   a class on one JupyterHub (classroom/)
 #
 # Variables: PYTHON=python3.11 (the interpreter that creates .venv), PYTEST_ARGS="-k smoke -x",
 # LAB_ARGS="--port 9999", NOTEBOOKS="notebooks/01_x.ipynb" (for `make notebooks`).
@@ -41,7 +42,8 @@ RUN_ENV := PATH="$(abspath $(BIN)):$$PATH" PYTHONHASHSEED=0 JUPYTER_PLATFORM_DIR
 
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: help lab lab-students test notebooks bench dist site graphviz-js system-lab system-test
+.PHONY: help lab lab-students test notebooks bench dist site graphviz-js system-lab system-test \
+        classroom classroom-args system-classroom
 
 help:
 	@sed -n 's/^#   make /  make /p' Makefile
@@ -81,6 +83,9 @@ system-lab:
 
 system-test:
 	@bash scripts/system_deps.sh test
+
+system-classroom:
+	@bash scripts/system_deps.sh classroom
 
 # ---------------------------------------------------------------- entry points
 
@@ -124,3 +129,19 @@ site: $(LAB_STAMP)
 # version pinned in scripts/graphviz_js/package-lock.json.
 graphviz-js:
 	bash scripts/graphviz_js/build.sh
+
+# ---------------------------------------------------------------- a class on one hub
+
+# JupyterHub for a class on this machine, as root (it creates the students' accounts;
+# the hub itself then runs as its own unprivileged account): one account and home per
+# name in STUDENTS, TEACHER as the hub's admin, the kit installed once for all into
+# $(CLASSROOM_PREFIX)/env. Runs until Ctrl-C; running it again keeps everyone's files.
+# CLASSROOM_ARGS passes options to classroom/classroom.py, e.g. "--port 8080".
+CLASSROOM_PREFIX ?= /srv/minitensor-classroom
+classroom-args:
+	@test -n "$(STUDENTS)" -a -n "$(TEACHER)" || { echo "usage: sudo make classroom \
+	STUDENTS=class.txt TEACHER=name (class.txt: one account name a line, as in \
+	classroom/students.example.txt)" >&2; exit 2; }
+classroom: classroom-args system-classroom $(LAB_STAMP) $(DIST_STAMP)
+	$(PY) classroom/classroom.py start --students "$(STUDENTS)" --teacher "$(TEACHER)" \
+	  --prefix "$(CLASSROOM_PREFIX)" $(CLASSROOM_ARGS)

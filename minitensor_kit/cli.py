@@ -7,6 +7,10 @@
         Open JupyterLab on DIR (default: this folder if it holds the kit's lessons,
         otherwise ./minitensor-lessons), writing the lessons into it first if it is empty.
         Options after `--` go to JupyterLab (e.g. `-- --port 9999`).
+    minitensor-kit results DIR... [-o OUT]
+        For teachers: the class's exercise results, gathered from the students' folders
+        (their attempts.jsonl files), as a table; -o writes results.csv,
+        misconceptions.csv and results.html into OUT. Reads the folders, changes nothing.
 """
 import argparse
 import os
@@ -55,6 +59,20 @@ def _parser():
                      help=f"default: this folder if it holds the lessons, else ./{DEFAULT_DIR}")
     lab.add_argument("--lang", default=DEFAULT_SET, choices=sorted(LESSON_SETS),
                      help="edition written when DIR is empty")
+
+    res = sub.add_parser(
+        "results", help="for teachers: the class's exercise results from the students' folders",
+        description="Gather the exercise attempts that check() recorded in each student's "
+                    "folder (exercises/attempts.jsonl) into one table: per student and "
+                    "question right / wrong / unanswered and tries, and per question the "
+                    "share of the class showing each misconception. Folders without a "
+                    "readable file are reported and skipped; nothing in them is changed.")
+    res.add_argument("dirs", metavar="DIR", type=Path, nargs="+",
+                     help="a student's folder: a hub home directory (e.g. /home/*) or a "
+                          "lessons folder you collected")
+    res.add_argument("-o", "--output", metavar="OUT", type=Path,
+                     help="write results.csv, misconceptions.csv and results.html into OUT "
+                          "(default: print the table)")
     return p
 
 
@@ -109,6 +127,22 @@ def run(cmd):
     return subprocess.call(cmd)
 
 
+def cmd_results(args):
+    from . import results
+    table = results.tabulate(results.gather(args.dirs))
+    for problem in table.problems:
+        print(f"minitensor-kit: {problem}", file=sys.stderr)
+    if not table.students:
+        print("minitensor-kit: no student's results found", file=sys.stderr)
+        return 1
+    if args.output is None:
+        print(results.to_text(table), end="")
+    else:
+        for path in results.write_outputs(table, args.output):
+            print(f"minitensor-kit: wrote {path}")
+    return 0
+
+
 def main(argv=None):
     argv = list(sys.argv[1:] if argv is None else argv)
     extra = []
@@ -122,6 +156,8 @@ def main(argv=None):
     try:
         if args.command == "lessons":
             return cmd_lessons(args)
+        if args.command == "results":
+            return cmd_results(args)
         return cmd_lab(args, extra)
     except (OSError, ValueError) as e:
         print(f"minitensor-kit: {e}", file=sys.stderr)
