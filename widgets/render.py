@@ -12,8 +12,11 @@ Colour code (also in :data:`LEGEND`, used by the panel and the static pictures).
 import html
 import re
 
+# Fonts the browser's Graphviz (viz.js, used when `dot` is missing) knows by name, so both
+# lay text out alike: Arial, and Courier New for values (on Linux both map to the
+# metric-compatible Liberation fonts). viz.js measures `monospace` as Times.
 FONT = "Arial"
-MONO = "monospace"
+MONO = "Courier New"
 FONTSIZE = "14"
 
 COLORS = {
