@@ -14,7 +14,6 @@ Without the `dot` program, the picture is laid out in the browser (``text/html``
 run. ``.svg`` is the vector picture, for :meth:`Picture.save` and slides.
 """
 import base64
-import re
 import sys
 
 from . import browser, dot, names as N, render, snapshot as S
@@ -119,25 +118,3 @@ def draw_memory(*tensors, namespace=None, legend=True):
     ns = caller_namespace() if namespace is None else namespace
     snap = _build(tensors, ns, ("bases", "grads"))
     return Picture("memory", snap, render.memory_dot(snap, legend=legend))
-
-
-_SIZE = re.compile(r'<svg width="([0-9.]+)pt" height="([0-9.]+)pt"')
-
-
-def side_by_side(*svgs, gap=20):
-    """One SVG holding several (the panel's fallback image for places without a kernel)."""
-    parts, x, height = [], 0.0, 0.0
-    for svg in svgs:
-        if not svg:
-            continue
-        m = _SIZE.search(svg)
-        w, h = (float(m.group(1)), float(m.group(2))) if m else (400.0, 300.0)
-        inner = _SIZE.sub('<svg x="%g" y="0" width="%g" height="%g"' % (x, w, h), svg.strip(),
-                          count=1)
-        parts.append(inner)
-        x += w + gap
-        height = max(height, h)
-    width = max(x - gap, 1.0)
-    return ('<svg width="%gpt" height="%gpt" viewBox="0 0 %g %g" '
-            'xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">\n%s\n'
-            '</svg>\n' % (width, height, width, height, "\n".join(parts)))
