@@ -301,23 +301,24 @@ _IEND = b"IEND\xaeB`\x82"     # a PNG's last chunk, with its (constant) checksum
 _png_cache = OrderedDict()
 
 
-def png(*sources, dpi=PNG_DPI, gap=0.3):
-    """PNG bytes of DOT ``sources``: one picture, or several side by side (``gap`` inches).
+def png(*sources, dpi=PNG_DPI, gap=0.3, stacked=False):
+    """PNG bytes of DOT ``sources``: one picture, or several side by side (``gap`` inches
+    apart; one above the other if ``stacked``), at ``dpi`` (96: pixel for CSS pixel).
 
     One ``dot -Tpng`` lays out every source (dot reads graph after graph); several
-    pictures are then placed side by side by a second ``dot`` that draws them as
-    images, so each keeps its own layout. Cached by content. Raises like :func:`render`.
+    pictures are then placed by a second ``dot`` that draws them as images, so each keeps
+    its own layout. Cached by content. Raises like :func:`render`.
     """
-    key = _key("\0".join(sources) + "\0%d %g" % (dpi, gap))
+    key = _key("\0".join(sources) + "\0%g %g %s" % (dpi, gap, stacked))
     data = _png_cache.get(key)
     if data is not None:
         _png_cache.move_to_end(key)
         return data
     parts = _split_png(_run_png("".join(s if s.endswith("\n") else s + "\n" for s in sources),
-                                "-Gdpi=%d" % dpi, "-Gsize=" + PNG_MAX))
+                                "-Gdpi=%g" % dpi, "-Gsize=" + PNG_MAX))
     if len(parts) != len(sources):
         raise DotError("Graphviz's dot drew %d of %d pictures" % (len(parts), len(sources)))
-    data = parts[0] if len(parts) == 1 else _side_by_side(parts, gap)
+    data = parts[0] if len(parts) == 1 else _together(parts, gap, stacked)
     _png_cache[key] = data
     while len(_png_cache) > 16:
         _png_cache.popitem(last=False)
@@ -334,7 +335,7 @@ def _split_png(data):
         start = end + len(_IEND)
 
 
-def _side_by_side(parts, gap):
+def _together(parts, gap, stacked):
     with tempfile.TemporaryDirectory(prefix="minitensor-png-") as d:
         nodes = []
         for i, data in enumerate(parts):
@@ -344,9 +345,10 @@ def _side_by_side(parts, gap):
             nodes.append('p%d [image="%s"];' % (i, path.replace("\\", "/").replace('"', '\\"')))
         chain = " -> ".join("p%d" % i for i in range(len(parts)))
         # dpi 96: dot then draws each image at its own size, pixel for pixel
-        return _run_png('digraph { graph [bgcolor="white" pad="0.1" ranksep="%g" rankdir="LR" '
+        return _run_png('digraph { graph [bgcolor="white" pad="0.1" ranksep="%g" rankdir="%s" '
                         'dpi="96"]; node [shape="none" label="" margin="0"]; %s %s '
-                        '[style="invis"]; }\n' % (gap, " ".join(nodes), chain))
+                        '[style="invis"]; }\n' % (gap, "TB" if stacked else "LR",
+                                                   " ".join(nodes), chain))
 
 
 def _run_png(source, *args):

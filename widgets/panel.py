@@ -350,6 +350,17 @@ CSS = r"""
 """
 
 MIN_SCALE = 0.57        # as in the JavaScript: the smallest scale that keeps text readable
+STORED_WIDTH = 1000     # CSS px: the stored picture is laid out for a notebook this wide
+
+
+def focus_pane(snap, focus):
+    """"graph" or "memory": the picture the newest work is in ("" if neither)."""
+    fset = set(focus)
+    in_graph = fset & ({t["id"] for t in render.graph_tensors(snap)} |
+                       {n["id"] for n in snap["nodes"]})
+    in_memory = fset & ({t["id"] for t in snap["tensors"]} |
+                        {s["id"] for s in snap["storages"]})
+    return "memory" if in_memory and not in_graph else ("graph" if in_graph else "")
 
 
 def step_label(step, index, total):
@@ -457,12 +468,7 @@ class Panel(anywidget.AnyWidget):
             g, m = "", ""
             gt = render.text(snap)
             msg = str(e).splitlines()[0] if str(e) else type(e).__name__
-        fset = set(focus)
-        in_graph = fset & ({t["id"] for t in render.graph_tensors(snap)} |
-                           {n["id"] for n in snap["nodes"]})
-        in_memory = fset & ({t["id"] for t in snap["tensors"]} |
-                            {s["id"] for s in snap["storages"]})
-        pane = "memory" if in_memory and not in_graph else ("graph" if in_graph else "")
+        pane = focus_pane(snap, focus)
         with self.hold_sync():
             self.graph_svg, self.memory_svg, self.graph_text = g, m, gt
             self.layout = layout
@@ -527,24 +533,34 @@ class Panel(anywidget.AnyWidget):
 
     def _fallback_sources(self):
         """(key, DOT sources) of the picture a reader without the widget sees: the lab's
-        live state, both pictures with their legends."""
+        live state, as the panel puts it first: the pieces the newest work is in (and how
+        many earlier pieces there are), both pictures with their legends, the newest
+        work's picture first."""
         snap, changed, prev, focus = self._lab.live_view()
         if snap is None or not (snap["tensors"] or snap["arrays"] or snap["nodes"]):
             return None, []
         key = S.dumps({"s": snap, "c": sorted(changed), "f": sorted(focus)})
-        sources = []
+        sources = [render.memory_dot(snap, changed=changed, prev=prev, focus=focus,
+                                     newest_only=True)]
         if render.graph_tensors(snap) or snap["nodes"]:
-            sources.append(render.graph_dot(snap, changed=changed, focus=focus))
-        sources.append(render.memory_dot(snap, changed=changed, prev=prev, focus=focus))
+            g = render.graph_dot(snap, changed=changed, focus=focus, newest_only=True)
+            sources = sources + [g] if focus_pane(snap, focus) == "memory" else [g] + sources
         return key, sources
 
     def fallback_png(self):
-        """Both pictures side by side as PNG bytes (None: nothing to draw, or no `dot`)."""
+        """The pictures as PNG bytes (None: nothing to draw, or no `dot`), placed as the panel
+        places them in a notebook :data:`STORED_WIDTH` wide: side by side if they fit at a
+        readable scale (MIN_SCALE), else one above the other, each scaled to fit."""
         key, sources = self._fallback_sources()
         if not sources or not dot.available():
             return None
         try:
-            data = dot.png(*sources)
+            widths = [svg_width_px(dot.render(src)) for src in sources]
+            side = sum(widths) + 30 * (len(widths) - 1)
+            stacked = side * MIN_SCALE > STORED_WIDTH
+            wide = max(widths) if stacked else side
+            scale = max(MIN_SCALE, min(1.0, STORED_WIDTH / max(wide, 1.0)))
+            data = dot.png(*sources, dpi=round(dot.PNG_DPI * scale, 1), stacked=stacked)
         except Exception:
             return None
         self._stored_key = key
@@ -565,35 +581,51 @@ class Panel(anywidget.AnyWidget):
         from IPython.display import display
         data = self._repr_mimebundle_()
         did = uuid.uuid4().hex
-        self._displays.append((did, data.get("text/plain", "")))
+        self._displays.append([did, data.get("text/plain", ""),
+                               self._stored_key if "image/png" in data else None])
         display(data, raw=True, display_id=did)
 
     def refresh_fallback(self):
-        """After a cell: bring the stored picture of every display of this panel up to date.
+        """After a cell: bring the stored picture of the panel up to date.
+
+        The panel's latest display stores the picture of the lab's last state; earlier
+        displays store none (they keep their text), so a lesson stores it once, where the
+        panel was shown last. Each display keeps the text/plain it was shown with (nbval
+        compares it; it ignores PNG).
 
         Only when a program runs the notebook: nbclient (`make notebooks`, nbval,
         papermill) or `nbconvert --execute`, where the saved file is all a reader gets.
         A front end that draws the panel (JupyterLab, VS Code) would redraw the whole view
         for each update, and the PNG costs a one-shot `dot` run (0.1-0.3 s): there the
-        stored picture stays the one from when the panel was displayed. Each display
-        keeps the text/plain it was shown with (nbval compares it; it ignores PNG).
+        stored picture stays the one from when the panel was displayed.
         """
         if self._viewed or not self._displays or not _run_by_a_program():
             return False
         key, sources = self._fallback_sources()
-        if key is None or key == self._stored_key:
-            return False
-        png = self.fallback_png()
-        if png is None:
-            return False
-        from IPython.display import update_display
+        last = self._displays[-1]
+        if key is not None and key != last[2]:
+            png = self.fallback_png()
+        else:
+            png = None
         view = super()._repr_mimebundle_()
         view = dict((view[0] if isinstance(view, tuple) else view) or {})
-        view["image/png"] = base64.b64encode(png).decode("ascii")
-        for did, text in self._displays:
-            update_display({**view, "text/plain": text}, raw=True, display_id=did)
-        self.fallback_updates += 1
-        return True
+        from IPython.display import update_display
+        updated = False
+        for entry in self._displays:
+            did, text, shown = entry
+            if entry is last and png is not None:
+                data = {**view, "text/plain": text,
+                        "image/png": base64.b64encode(png).decode("ascii")}
+                entry[2] = key
+            elif entry is not last and shown is not None:
+                data = {**view, "text/plain": text}
+                entry[2] = None
+            else:
+                continue
+            update_display(data, raw=True, display_id=did)
+            updated = True
+        self.fallback_updates += updated
+        return updated
 
 
 def _run_by_a_program():
