@@ -4,10 +4,10 @@
 
 Uses nbconvert with the template in scripts/site/minitensor/ (JupyterLab's look, and no
 script from a CDN: the pages load nothing from the network). Notebooks are not executed:
-the pages show the stored outputs, pictures included. The live panel's stored widget
-state needs JavaScript from the network to render, so its output is shown by the SVG
-picture stored beside it instead. Links between lessons (`03_clone.ipynb`) point to the
-pages (`03_clone.html`).
+the pages show the stored outputs, pictures included (PNG; widgets/picture.py says why).
+The live panel shows as the picture its output stores beside the widget: the lab's state
+after the lesson's last cell, stored with the panel's last display (widgets/panel.py).
+Links between lessons (`03_clone.ipynb`) point to the pages (`03_clone.html`).
 """
 import argparse
 import copy
@@ -42,7 +42,7 @@ def title_of(nb, fallback):
 
 def for_the_page(nb):
     """A copy of ``nb`` ready for a static page: widget views give way to their stored
-    fallback (the panel's SVG), and lesson links point to pages."""
+    fallback (the panel's picture), and lesson links point to pages."""
     nb = copy.deepcopy(nb)
     nb.metadata.pop("widgets", None)
     for cell in nb.cells:

@@ -15,8 +15,14 @@ Deterministic on purpose, so that a re-run changes nothing git can see: no timin
 metadata, PYTHONHASHSEED=0 for the kernel, and the random widget model ids (stored in
 outputs and in the notebook's widget state) renamed to ids derived from the notebook's
 path and the order the widgets were created in.
+
+The live panel's widget state is not stored: without a kernel the panel is a picture,
+which its output stores (a PNG of the lab's last state, widgets/panel.py). With its state
+stored, `jupyter nbconvert --to html` would show the panel as a widget drawn by scripts
+from a CDN (blank offline) instead of that picture.
 """
 import argparse
+import json
 import os
 import re
 import sys
@@ -58,6 +64,23 @@ def _model_ids(nb):
     return list(dict.fromkeys(ids))
 
 
+def drop_panel_state(nb):
+    """Remove the live panels' models from the stored widget state (see above), with the
+    models only they refer to (their layout)."""
+    state = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+
+    def refs(model):
+        return set(re.findall(r"IPY_MODEL_([0-9a-f]+)", json.dumps(model.get("state", {}))))
+    panels = {m for m, s in state.items() if "graph_svg" in s.get("state", {})}
+    if not panels:
+        return nb
+    theirs = set().union(*(refs(state[m]) for m in panels))
+    others = set().union(set(), *(refs(s) for m, s in state.items() if m not in panels))
+    for model_id in panels | (theirs - others):
+        state.pop(model_id, None)
+    return nb
+
+
 def make_deterministic(nb, key):
     """Rename widget model ids and give id-less cells ids, both derived from ``key``."""
     for i, cell in enumerate(nb.cells):
@@ -88,7 +111,7 @@ def run(path):
         key = path.relative_to(ROOT).as_posix()
     except ValueError:
         key = path.name
-    nb = make_deterministic(nb, key)
+    nb = make_deterministic(drop_panel_state(nb), key)
     text = nbformat.writes(nb) + "\n"
     if text == original:
         return False

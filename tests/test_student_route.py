@@ -196,6 +196,12 @@ def test_the_wheel_and_sdist_hold_lessons_and_no_solutions(dists):
         contents = {z.read(n) for n in names if n.startswith("minitensor_kit/lessons/")}
     assert lessons == _expected_student_files()
     assert {"minitensor/__init__.py", "widgets/__init__.py", "minitensor_kit/cli.py"} <= set(names)
+    # Graphviz in WebAssembly, for pictures without `dot`: served by the Jupyter server
+    # beside JupyterLab's extensions, with its licences, and only there (1.2 MB once)
+    static = "minitensor_kit-%s.data/data/share/jupyter/labextensions/minitensor-kit/static/" \
+        % _pyproject_version()
+    assert {static + "viz.js", static + "LICENSES.txt"} <= set(names)
+    assert not [n for n in names if n.startswith("widgets/static/")]
     with tarfile.open(sdist) as t:
         snames = [m.name.split("/", 1)[1] for m in t.getmembers() if m.isfile()]
     assert not [n for n in names + snames if _teacher_only(n)]
@@ -242,6 +248,16 @@ def test_a_student_installs_the_wheel_and_gets_working_lessons(student_venv, tmp
                  cwd=tmp_path).stdout.split()
     assert all(Path(w).is_relative_to(student_venv.parent) for w in where[:2]), where
     assert where[2] == _pyproject_version()
+
+    # the browser's Graphviz is where the student's Jupyter server serves static files
+    # from (<base>/lab/extensions/minitensor-kit/static/viz.js), and is no extension
+    served = _run([py, "-c", "from jupyter_core.paths import jupyter_path; import os; print("
+                   "[p for p in jupyter_path('labextensions') if os.path.isfile("
+                   "os.path.join(p, 'minitensor-kit', 'static', 'viz.js'))])"],
+                  cwd=tmp_path).stdout
+    assert str(student_venv.parent) in served, served
+    listed = _run([student_venv / "jupyter", "labextension", "list"], cwd=tmp_path)
+    assert "minitensor" not in listed.stdout + listed.stderr
 
     dest = tmp_path / "class"
     _run([kit, "lessons", dest], cwd=tmp_path)

@@ -7,7 +7,7 @@
     lab.stop()
 
     import widgets
-    widgets.draw_graph(y)            # static SVG pictures, for slides and saved notebooks
+    widgets.draw_graph(y)            # static pictures, for slides and saved notebooks
     widgets.draw_memory(a, b)
 """
 from .picture import Picture, draw_graph, draw_memory

@@ -1,4 +1,4 @@
-"""DOT text -> SVG text, fast: one long-running ``dot -Tsvg`` plus an SVG cache.
+"""DOT text -> SVG text, fast: one long-running ``dot -Tsvg`` plus an SVG cache; and PNG.
 
 ``dot`` reads graph after graph on stdin and writes each SVG as soon as the graph is
 closed, so one process serves every picture (spawning costs ~6-11 ms a picture). A
@@ -8,6 +8,10 @@ too we fall back to the graphviz package's one-shot ``pipe``.
 
 When ``dot`` is not installed, :func:`render` raises :class:`DotMissing`, whose
 message is the one line the panel shows.
+
+:func:`png` draws the pictures a notebook stores for readers that draw no SVG (an
+untrusted notebook in JupyterLab, GitHub, VS Code's Restricted Mode): a one-shot
+``dot -Tpng``, not on the live path.
 """
 import hashlib
 import os
@@ -15,6 +19,7 @@ import queue
 import re
 import shutil
 import subprocess
+import tempfile
 import threading
 from collections import OrderedDict
 
@@ -285,3 +290,81 @@ def _oneshot(source):
 
 def clear_cache():
     _cache.clear()
+    _png_cache.clear()
+
+
+# ------------------------------------------------------------------ PNG
+
+PNG_DPI = 96            # the PNG is as many pixels wide as the SVG is CSS pixels wide
+PNG_MAX = "40,40"       # inches: a bigger picture is scaled down (at most 3840 px a side)
+_IEND = b"IEND\xaeB`\x82"     # a PNG's last chunk, with its (constant) checksum
+_png_cache = OrderedDict()
+
+
+def png(*sources, dpi=PNG_DPI, gap=0.3, stacked=False):
+    """PNG bytes of DOT ``sources``: one picture, or several side by side (``gap`` inches
+    apart; one above the other if ``stacked``), at ``dpi`` (96: pixel for CSS pixel).
+
+    One ``dot -Tpng`` lays out every source (dot reads graph after graph); several
+    pictures are then placed by a second ``dot`` that draws them as images, so each keeps
+    its own layout. Cached by content. Raises like :func:`render`.
+    """
+    key = _key("\0".join(sources) + "\0%g %g %s" % (dpi, gap, stacked))
+    data = _png_cache.get(key)
+    if data is not None:
+        _png_cache.move_to_end(key)
+        return data
+    parts = _split_png(_run_png("".join(s if s.endswith("\n") else s + "\n" for s in sources),
+                                "-Gdpi=%g" % dpi, "-Gsize=" + PNG_MAX))
+    if len(parts) != len(sources):
+        raise DotError("Graphviz's dot drew %d of %d pictures" % (len(parts), len(sources)))
+    data = parts[0] if len(parts) == 1 else _together(parts, gap, stacked)
+    _png_cache[key] = data
+    while len(_png_cache) > 16:
+        _png_cache.popitem(last=False)
+    return data
+
+
+def _split_png(data):
+    parts, start = [], 0
+    while True:
+        end = data.find(_IEND, start)
+        if end < 0:
+            return parts
+        parts.append(data[start:end + len(_IEND)])
+        start = end + len(_IEND)
+
+
+def _together(parts, gap, stacked):
+    with tempfile.TemporaryDirectory(prefix="minitensor-png-") as d:
+        nodes = []
+        for i, data in enumerate(parts):
+            path = os.path.join(d, "p%d.png" % i)
+            with open(path, "wb") as f:
+                f.write(data)
+            nodes.append('p%d [image="%s"];' % (i, path.replace("\\", "/").replace('"', '\\"')))
+        chain = " -> ".join("p%d" % i for i in range(len(parts)))
+        # dpi 96: dot then draws each image at its own size, pixel for pixel
+        return _run_png('digraph { graph [bgcolor="white" pad="0.1" ranksep="%g" rankdir="%s" '
+                        'dpi="96"]; node [shape="none" label="" margin="0"]; %s %s '
+                        '[style="invis"]; }\n' % (gap, "TB" if stacked else "LR",
+                                                   " ".join(nodes), chain))
+
+
+def _run_png(source, *args):
+    path = shutil.which("dot")
+    if path is None:
+        raise DotMissing()
+    try:
+        proc = subprocess.run([path, "-Tpng"] + list(args),
+                              input=source.encode("utf-8", "backslashreplace"),
+                              capture_output=True, timeout=TIMEOUT)
+    except FileNotFoundError:
+        raise DotMissing()
+    except subprocess.TimeoutExpired:
+        raise DotTimeout("the picture is too big to draw as PNG in %.0f s" % TIMEOUT)
+    if proc.returncode != 0 or not proc.stdout.startswith(b"\x89PNG"):
+        err = proc.stderr.decode("utf-8", "replace").strip().splitlines()
+        raise DotError("Graphviz's dot could not draw this picture as PNG" +
+                       (": " + err[0] if err else ""))
+    return proc.stdout

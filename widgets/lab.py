@@ -485,6 +485,8 @@ class Lab:
         self._remember_names()
         self.error = None
         self._draw_live(force=True)
+        if self.panel is not None:          # the saved notebook shows this cell's state
+            self.panel.refresh_fallback()
 
     def _remember_names(self):
         """A tensor keeps the last name it had: shown as "x (earlier)" once x is reassigned."""
@@ -541,3 +543,12 @@ class Lab:
         if self.panel is not None:
             return self.panel._repr_mimebundle_()
         return {"text/plain": repr(self)}
+
+    def _ipython_display_(self):
+        """``lab`` as a cell's last line: the panel, with a display id (see the panel's
+        ``refresh_fallback``)."""
+        if self.panel is not None:
+            self.panel._ipython_display_()
+        else:
+            from IPython.display import display
+            display({"text/plain": repr(self)}, raw=True)

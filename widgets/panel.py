@@ -3,20 +3,26 @@
 Python lays the pictures out (graphviz) and sends SVG text; the browser only shows it,
 sends back clicks (``selected``) and the timeline position (``step``). Everything the
 browser shows as text (details, code lines, messages) is set with ``textContent``.
+Without the `dot` program, Python sends the DOT text instead (``layout``) and the
+browser lays it out with Graphviz in WebAssembly (:mod:`widgets.browser`).
 
-Displayed, the panel also carries a deterministic ``text/plain`` and an
-``image/svg+xml`` fallback (both pictures side by side) for places without a kernel.
+Displayed, the panel also carries a deterministic ``text/plain`` and an ``image/png``
+of both pictures side by side, for readers that draw no widget (an untrusted notebook,
+nbconvert, GitHub, VS Code). A notebook run with no front end drawing the panel (nbclient,
+`make notebooks`) updates that picture after every cell, so the saved notebook shows the
+panel's last state; see :meth:`Panel.refresh_fallback`.
 """
+import base64
 import re
+import uuid
 
 import anywidget
 import traitlets
 
-from . import dot, render
+from . import browser, dot, render
 from . import snapshot as S
-from .picture import side_by_side
 
-ESM = r"""
+ESM = browser.LAYOUT_JS + r"""
 function h(tag, cls, text) {
   const e = document.createElement(tag);
   if (cls) e.className = cls;
@@ -196,13 +202,42 @@ function render({ model, el }) {
     }
   }
   if (window.ResizeObserver) new ResizeObserver(() => { layout(); reportWidth(); }).observe(panes);
-  function draw() {
-    gsvg.innerHTML = model.get("graph_svg") || "";
-    msvg.innerHTML = model.get("memory_svg") || "";
-    const text = model.get("graph_text");
-    if (!model.get("graph_svg") && text) { gsvg.append(h("pre", "mtw-text", text)); }
+  // only ever SVG here: dot's (from Python) or Graphviz's in the browser
+  function show(graph_svg, memory_svg, text) {
+    gsvg.innerHTML = graph_svg || "";
+    msvg.innerHTML = memory_svg || "";
+    if (!graph_svg && text) { gsvg.append(h("pre", "mtw-text", text)); }
     layout();
     mark();
+  }
+  // Without `dot` in the kernel, Python sends DOT and the browser lays it out (Graphviz in
+  // WebAssembly); a wide graph is laid out left to right too and the narrower one shown,
+  // as Python does with `dot`. Only the newest request is shown.
+  let drawing = 0;
+  async function layoutInBrowser(src, n) {
+    let g = src.graph ? await minitensorLayout(src.graph) : "";
+    const m = src.memory ? await minitensorLayout(src.memory) : "";
+    const width = (svg) => { const w = /<svg width="([0-9.]+)pt"/.exec(svg); return w ? parseFloat(w[1]) * 4 / 3 : 0; };
+    if (g && src.graph_lr && width(g) * MIN_SCALE > panes.clientWidth) {
+      const lr = await minitensorLayout(src.graph_lr);
+      if (width(lr) < width(g)) g = lr;
+    }
+    if (n === drawing) { show(g, m, ""); el.dataset.laidOut = "browser"; }
+  }
+  function draw() {
+    const n = ++drawing;
+    const src = model.get("layout") || {};
+    if (!model.get("graph_svg") && !model.get("memory_svg") && (src.graph || src.memory)) {
+      layoutInBrowser(src, n).catch((e) => {
+        if (n !== drawing) return;
+        el.dataset.layoutError = String(e);
+        show("", "", model.get("graph_text"));
+        msg.textContent = src.hint || ""; msg.style.display = src.hint ? "block" : "none";
+        el.dataset.laidOut = "text";
+      });
+      return;
+    }
+    show(model.get("graph_svg"), model.get("memory_svg"), model.get("graph_text"));
   }
   function drawMsg() {
     const m = model.get("message") || "";
@@ -265,10 +300,14 @@ function render({ model, el }) {
   }
   model.on("change:graph_svg", drawSoon); model.on("change:memory_svg", drawSoon);
   model.on("change:graph_text", drawSoon); model.on("change:focus_pane", drawSoon);
+  model.on("change:layout", drawSoon);
   model.on("change:message", drawMsg); model.on("change:notes", drawNotes);
   model.on("change:steps", drawTimeline); model.on("change:step", drawTimeline);
   model.on("change:details", drawDetails); model.on("change:selected", mark);
   draw(); drawMsg(); drawNotes(); drawTimeline(); drawDetails(); checkLive();
+  // tell the kernel a front end draws this panel: it then stops refreshing the stored
+  // picture (which would redraw this view after every cell)
+  if (!gone) { try { model.send({ event: "view" }); } catch (e) { /* no kernel: nothing to tell */ } }
 }
 export default { render };
 """
@@ -311,6 +350,17 @@ CSS = r"""
 """
 
 MIN_SCALE = 0.57        # as in the JavaScript: the smallest scale that keeps text readable
+STORED_WIDTH = 1000     # CSS px: the stored picture is laid out for a notebook this wide
+
+
+def focus_pane(snap, focus):
+    """"graph" or "memory": the picture the newest work is in ("" if neither)."""
+    fset = set(focus)
+    in_graph = fset & ({t["id"] for t in render.graph_tensors(snap)} |
+                       {n["id"] for n in snap["nodes"]})
+    in_memory = fset & ({t["id"] for t in snap["tensors"]} |
+                        {s["id"] for s in snap["storages"]})
+    return "memory" if in_memory and not in_graph else ("graph" if in_graph else "")
 
 
 def step_label(step, index, total):
@@ -354,6 +404,7 @@ class Panel(anywidget.AnyWidget):
     selected = traitlets.Unicode("").tag(sync=True)
     details = traitlets.Dict({}).tag(sync=True)
     width = traitlets.Int(0).tag(sync=True)       # the panel's width in CSS px (browser)
+    layout = traitlets.Dict({}).tag(sync=True)    # without `dot`: DOT for the browser
 
     def __init__(self, lab, **kw):
         super().__init__(**kw)
@@ -361,9 +412,14 @@ class Panel(anywidget.AnyWidget):
         self._shown = None          # (snapshot, changed, prev, focus) on screen
         self._shown_key = None
         self._notice = ""
+        self._displays = []         # [display id, its text/plain] of each time displayed
+        self._viewed = False        # a front end has drawn this panel
+        self._stored_key = None     # the picture the stored fallback shows
+        self.fallback_updates = 0   # how often refresh_fallback updated the displays
         self.observe(self._on_step, names="step")
         self.observe(self._on_select, names="selected")
         self.observe(self._on_width, names="width")
+        self.on_msg(self._on_msg)
 
     # ------------------------------------------------------------ drawing
     def set_message(self, text):
@@ -387,8 +443,15 @@ class Panel(anywidget.AnyWidget):
             return
         has_graph = bool(render.graph_tensors(snap) or snap["nodes"])
         m_src = render.memory_dot(snap, changed=changed, prev=prev, legend=False, focus=focus)
+        layout = {}
         try:
-            if has_graph:
+            if not dot.available():     # the browser lays the DOT out (Graphviz in WebAssembly)
+                g_src = self._graph_source(snap, changed, focus) if has_graph else ""
+                layout = {"graph": g_src, "memory": m_src, "hint": dot.INSTALL_HINT,
+                          "graph_lr": self._graph_source(snap, changed, focus, rankdir="LR")
+                          if has_graph else ""}
+                g, m, gt, msg = "", "", render.text(snap), self._notice
+            elif has_graph:
                 g, m = dot.render_pair(self._graph_source(snap, changed, focus), m_src)
                 if wide and svg_width_px(g) * MIN_SCALE > self.width:
                     # too wide to read even alone in the panel: lay it out left to right
@@ -397,22 +460,18 @@ class Panel(anywidget.AnyWidget):
                         g = lr
             else:
                 g, m = "", dot.render(m_src)
-            gt = ""
-            msg = self._notice
+            if not layout:
+                gt, msg = "", self._notice
         except Exception as e:
             if isinstance(e, dot.DotTimeout):   # draw less next time
                 self._lab.max_nodes = max(50, self._lab.max_nodes // 2)
             g, m = "", ""
             gt = render.text(snap)
             msg = str(e).splitlines()[0] if str(e) else type(e).__name__
-        fset = set(focus)
-        in_graph = fset & ({t["id"] for t in render.graph_tensors(snap)} |
-                           {n["id"] for n in snap["nodes"]})
-        in_memory = fset & ({t["id"] for t in snap["tensors"]} |
-                            {s["id"] for s in snap["storages"]})
-        pane = "memory" if in_memory and not in_graph else ("graph" if in_graph else "")
+        pane = focus_pane(snap, focus)
         with self.hold_sync():
             self.graph_svg, self.memory_svg, self.graph_text = g, m, gt
+            self.layout = layout
             self.message = msg
             self.notes = render.label_notes(snap["tensors"])
             self.focus_pane = pane
@@ -468,23 +527,123 @@ class Panel(anywidget.AnyWidget):
     def __repr__(self):
         return repr(self._lab)
 
-    def fallback_svg(self):
-        svgs = [x for x in (self.graph_svg, self.memory_svg) if x]
-        if not svgs:
+    def _on_msg(self, widget, content, buffers):
+        if isinstance(content, dict) and content.get("event") == "view":
+            self._viewed = True
+
+    def _fallback_sources(self):
+        """(key, DOT sources) of the picture a reader without the widget sees: the lab's
+        live state, as the panel puts it first: the pieces the newest work is in (and how
+        many earlier pieces there are), both pictures with their legends, the newest
+        work's picture first."""
+        snap, changed, prev, focus = self._lab.live_view()
+        if snap is None or not (snap["tensors"] or snap["arrays"] or snap["nodes"]):
+            return None, []
+        key = S.dumps({"s": snap, "c": sorted(changed), "f": sorted(focus)})
+        sources = [render.memory_dot(snap, changed=changed, prev=prev, focus=focus,
+                                     newest_only=True)]
+        if render.graph_tensors(snap) or snap["nodes"]:
+            g = render.graph_dot(snap, changed=changed, focus=focus, newest_only=True)
+            sources = sources + [g] if focus_pane(snap, focus) == "memory" else [g] + sources
+        return key, sources
+
+    def fallback_png(self):
+        """The pictures as PNG bytes (None: nothing to draw, or no `dot`), placed as the panel
+        places them in a notebook :data:`STORED_WIDTH` wide: side by side if they fit at a
+        readable scale (MIN_SCALE), else one above the other, each scaled to fit."""
+        key, sources = self._fallback_sources()
+        if not sources or not dot.available():
             return None
-        return side_by_side(*svgs)
+        try:
+            widths = [svg_width_px(dot.render(src)) for src in sources]
+            side = sum(widths) + 30 * (len(widths) - 1)
+            stacked = side * MIN_SCALE > STORED_WIDTH
+            wide = max(widths) if stacked else side
+            scale = max(MIN_SCALE, min(1.0, STORED_WIDTH / max(wide, 1.0)))
+            data = dot.png(*sources, dpi=round(dot.PNG_DPI * scale, 1), stacked=stacked)
+        except Exception:
+            return None
+        self._stored_key = key
+        return data
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = super()._repr_mimebundle_(**kwargs)
         data = bundle[0] if isinstance(bundle, tuple) else bundle
-        if data is None:
-            data = {}
-        data = dict(data)
+        data = dict(data or {})
         data["text/plain"] = repr(self._lab)
-        svg = self.fallback_svg()
-        if svg:
-            data["image/svg+xml"] = svg
+        png = self.fallback_png()
+        if png:
+            data["image/png"] = base64.b64encode(png).decode("ascii")
         return data
+
+    def _ipython_display_(self):
+        """Displayed with a display id, so that :meth:`refresh_fallback` can update it."""
+        from IPython.display import display
+        data = self._repr_mimebundle_()
+        did = uuid.uuid4().hex
+        self._displays.append([did, data.get("text/plain", ""),
+                               self._stored_key if "image/png" in data else None])
+        display(data, raw=True, display_id=did)
+
+    def refresh_fallback(self):
+        """After a cell: bring the stored picture of the panel up to date.
+
+        The panel's latest display stores the picture of the lab's last state; earlier
+        displays store none (they keep their text), so a lesson stores it once, where the
+        panel was shown last. Each display keeps the text/plain it was shown with (nbval
+        compares it; it ignores PNG).
+
+        Only when a program runs the notebook: nbclient (`make notebooks`, nbval,
+        papermill) or `nbconvert --execute`, where the saved file is all a reader gets.
+        A front end that draws the panel (JupyterLab, VS Code) would redraw the whole view
+        for each update, and the PNG costs a one-shot `dot` run (0.1-0.3 s): there the
+        stored picture stays the one from when the panel was displayed.
+        """
+        if self._viewed or not self._displays or not _run_by_a_program():
+            return False
+        key, sources = self._fallback_sources()
+        last = self._displays[-1]
+        if key is not None and key != last[2]:
+            png = self.fallback_png()
+        else:
+            png = None
+        view = super()._repr_mimebundle_()
+        view = dict((view[0] if isinstance(view, tuple) else view) or {})
+        from IPython.display import update_display
+        updated = False
+        for entry in self._displays:
+            did, text, shown = entry
+            if entry is last and png is not None:
+                data = {**view, "text/plain": text,
+                        "image/png": base64.b64encode(png).decode("ascii")}
+                entry[2] = key
+            elif entry is not last and shown is not None:
+                data = {**view, "text/plain": text}
+                entry[2] = None
+            else:
+                continue
+            update_display(data, raw=True, display_id=did)
+            updated = True
+        self.fallback_updates += updated
+        return updated
+
+
+def _run_by_a_program():
+    """True when the running cell was sent by a program, not a person at a front end.
+
+    The execute request says whether its client can answer ``input()``: nbclient (hence
+    nbval, papermill, `nbconvert --execute`) sends ``allow_stdin`` false, JupyterLab,
+    Notebook and VS Code send true. (The panel's own "view" message cannot tell: a front
+    end running all cells queues them before it.)"""
+    try:
+        from IPython import get_ipython
+        kernel = getattr(get_ipython(), "kernel", None)
+        if kernel is None:
+            return False
+        parent = kernel.get_parent("shell") or {}
+        return parent.get("content", {}).get("allow_stdin") is False
+    except Exception:
+        return False
 
 
 def details(snap, ident):

@@ -1,17 +1,30 @@
-"""Static pictures: objects that display as SVG (with a deterministic text/plain).
+"""Static pictures: objects that display as a picture wherever a notebook is read.
 
-``draw_graph(t)`` and ``draw_memory(a, b)`` are for notebooks read without a kernel
-and for slides: the SVG is stored in the notebook's output like any image.
+``draw_graph(t)`` and ``draw_memory(a, b)`` are for notebooks read without a kernel and
+for slides. What a notebook stores for one (measured: tests/browser/test_untrusted*.py):
+
+* ``image/png``: the picture. Every reader draws PNG: JupyterLab trusted or not, nbconvert,
+  GitHub, VS Code (whose Restricted Mode draws no SVG or HTML, and picks those first).
+* ``text/vnd.graphviz``: its DOT text, what nbval compares (exactly, like any other
+  output; the PNG it ignores) and what any Graphviz can lay out again.
+* ``text/plain``: the text picture, for a terminal.
+
+Without the `dot` program, the picture is laid out in the browser (``text/html``, see
+:mod:`widgets.browser`), and is its text picture with a one-line hint where that cannot
+run. ``.svg`` is the vector picture, for :meth:`Picture.save` and slides.
 """
-import re
+import base64
 import sys
 
-from . import dot, names as N, render, snapshot as S
+from . import browser, dot, names as N, render, snapshot as S
 from . import introspect as I
+
+DOT_MIME = "text/vnd.graphviz"      # DOT's registered media type
 
 
 class Picture:
-    """One drawn snapshot. ``.svg`` (None without `dot`), ``.text``, ``.snapshot``, ``.source``."""
+    """One drawn snapshot: ``.svg`` (None without `dot`), ``.png``, ``.text``, ``.snapshot``,
+    ``.source`` (DOT), ``.error`` (why there is no SVG)."""
 
     def __init__(self, kind, snap, source, changed=()):
         self.kind = kind
@@ -19,11 +32,24 @@ class Picture:
         self.source = source
         self.text = render.text(snap)
         self.error = None
+        self.missing = False
+        self._png = None
         try:
             self.svg = dot.render(source)
         except Exception as e:            # DotMissing, DotError: say so, keep the text
             self.svg = None
+            self.missing = isinstance(e, dot.DotMissing)
             self.error = str(e).splitlines()[0] if str(e) else type(e).__name__
+
+    @property
+    def png(self):
+        """PNG bytes (None where `dot` cannot draw one)."""
+        if self._png is None and self.svg is not None:
+            try:
+                self._png = dot.png(self.source)
+            except Exception:
+                self._png = b""
+        return self._png or None
 
     def _title(self):
         ts = [t["name"] or t["id"] for t in self.snapshot["tensors"]]
@@ -36,16 +62,19 @@ class Picture:
             head += "\n" + self.error
         return head + "\n" + self.text
 
-    def _repr_svg_(self):
-        return self.svg
-
     def _repr_mimebundle_(self, include=None, exclude=None):
-        bundle = {"text/plain": repr(self)}
-        if self.svg is not None:
+        bundle = {"text/plain": repr(self), DOT_MIME: self.source}
+        if self.png is not None:
+            bundle["image/png"] = base64.b64encode(self.png).decode("ascii")
+        elif self.svg is not None:          # a `dot` without PNG output: the SVG at least
             bundle["image/svg+xml"] = self.svg
+        elif self.missing:                  # no `dot`: laid out in the browser
+            bundle["text/html"] = browser.html(self.source, self.text, self.error,
+                                               alt=self._title())
         return bundle
 
     def save(self, path):
+        """Write the SVG (the text picture without `dot`) to ``path``."""
         with open(path, "w", encoding="utf-8") as f:
             f.write(self.svg if self.svg is not None else self.text)
 
@@ -89,25 +118,3 @@ def draw_memory(*tensors, namespace=None, legend=True):
     ns = caller_namespace() if namespace is None else namespace
     snap = _build(tensors, ns, ("bases", "grads"))
     return Picture("memory", snap, render.memory_dot(snap, legend=legend))
-
-
-_SIZE = re.compile(r'<svg width="([0-9.]+)pt" height="([0-9.]+)pt"')
-
-
-def side_by_side(*svgs, gap=20):
-    """One SVG holding several (the panel's fallback image for places without a kernel)."""
-    parts, x, height = [], 0.0, 0.0
-    for svg in svgs:
-        if not svg:
-            continue
-        m = _SIZE.search(svg)
-        w, h = (float(m.group(1)), float(m.group(2))) if m else (400.0, 300.0)
-        inner = _SIZE.sub('<svg x="%g" y="0" width="%g" height="%g"' % (x, w, h), svg.strip(),
-                          count=1)
-        parts.append(inner)
-        x += w + gap
-        height = max(height, h)
-    width = max(x - gap, 1.0)
-    return ('<svg width="%gpt" height="%gpt" viewBox="0 0 %g %g" '
-            'xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">\n%s\n'
-            '</svg>\n' % (width, height, width, height, "\n".join(parts)))

@@ -12,8 +12,11 @@ Colour code (also in :data:`LEGEND`, used by the panel and the static pictures).
 import html
 import re
 
+# Fonts the browser's Graphviz (viz.js, used when `dot` is missing) knows by name, so both
+# lay text out alike: Arial, and Courier New for values (on Linux both map to the
+# metric-compatible Liberation fonts). viz.js measures `monospace` as Times.
 FONT = "Arial"
-MONO = "monospace"
+MONO = "Courier New"
 FONTSIZE = "14"
 
 COLORS = {
@@ -253,6 +256,8 @@ class _Parts:
 
 _EARLIER = ('  earlier [shape="plaintext" style="" fontsize="12" fontcolor="#777777" '
             'label="earlier" tooltip="pieces the last cell did not change"];')
+_EARLIER_CUT = ('  earlier [shape="plaintext" style="" fontsize="12" fontcolor="#777777" '
+                'label="… earlier pieces not drawn: %d"];')
 
 
 class _Stack:
@@ -264,12 +269,18 @@ class _Stack:
     piece, the nodes of one rank keep the order they are declared in.
     """
 
-    def __init__(self, pos, split, upward):
+    def __init__(self, pos, split, upward, newest_only=False):
         self.pos, self.split, self.upward = pos, split, upward
+        self.cut = newest_only and split is not None
         self.lines = {}
 
+    def keep(self, ident):
+        """Is ``ident`` drawn? (With ``newest_only``, only the pieces the newest work is in.)"""
+        return not self.cut or self.pos.get(ident, 0) < self.split
+
     def add(self, ident, line):
-        self.lines.setdefault(self.pos.get(ident, 0), []).append(line)
+        if self.keep(ident):
+            self.lines.setdefault(self.pos.get(ident, 0), []).append(line)
 
     def emit(self, out):
         n = len(set(self.pos.values()))
@@ -279,7 +290,9 @@ class _Stack:
             return
         out.append('  pack="true"; packmode="%s";' % ("array_uc1" if self.upward else "array_u1"))
         groups = [self.lines.get(k, []) for k in sorted(self.lines)]
-        if self.split is not None:
+        if self.cut:
+            groups = groups[:self.split] + [[_EARLIER_CUT % (n - self.split)]]
+        elif self.split is not None:
             groups.insert(self.split, [_EARLIER])
         for g in (reversed(groups) if self.upward else groups):
             out.extend(g)
@@ -295,12 +308,14 @@ def graph_tensors(snap, keep=()):
             if t["id"] in keep or ((t["requires_grad"] or t["grad_fn"]) and not t["grad_of"])]
 
 
-def graph_dot(snap, changed=(), legend=True, title=None, focus=None, keep=(), rankdir=None):
+def graph_dot(snap, changed=(), legend=True, title=None, focus=None, keep=(), rankdir=None,
+              newest_only=False):
     """The autograd graph: tensors in autograd, grad_fn nodes, AccumulateGrad.
 
     Memory sharing is not drawn here (the memory picture shows it). Separate pieces are
     stacked in one column: the pieces holding a ``focus`` id (what the last cell made or
-    changed) first. ``rankdir="LR"`` lays a wide graph out left to right instead.
+    changed) first; ``newest_only`` draws only those, and a line saying how many others
+    there are. ``rankdir="LR"`` lays a wide graph out left to right instead.
     """
     changed = set(changed)
     focus = set(changed if focus is None else focus)
@@ -329,7 +344,9 @@ def graph_dot(snap, changed=(), legend=True, title=None, focus=None, keep=(), ra
             parts.join(t["grad_fn"], t["id"])
     # the newest piece first: its result is what the last cell was about
     pos, split = parts.order(focus, newest_first=True)
-    stack = _Stack(pos, split, upward=(rankdir == "LR"))
+    stack = _Stack(pos, split, upward=(rankdir == "LR"), newest_only=newest_only)
+    drawn = stack.keep
+    tensors = [t for t in tensors if drawn(t["id"])]
 
     kinds = set()
     for t in tensors:
@@ -350,6 +367,8 @@ def graph_dot(snap, changed=(), legend=True, title=None, focus=None, keep=(), ra
         stack.add(t["id"], "  %s %s;" % (t["id"], _attrs(label=_table(rows),
                                                           **_style(cls, t["id"] in changed))))
     for n in snap["nodes"]:
+        if not drawn(n["id"]):
+            continue
         cls = n["kind"]
         kinds.add(cls)
         rows = [_row(n["name"])]
@@ -375,7 +394,7 @@ def graph_dot(snap, changed=(), legend=True, title=None, focus=None, keep=(), ra
         label = _table(rows) if len(rows) > 1 else plain(n["name"])
         stack.add(n["id"], "  %s %s;" % (n["id"], _attrs(label=label, **style)))
     om = snap["omitted"]
-    if om["nodes"]:
+    if om["nodes"] and drawn("more"):
         ops = ", ".join("%d× %s" % (c, name) for name, c in list(om["node_ops"].items())[:4])
         more = "… %s%d more nodes not drawn" % ("" if om["exact"] else "at least ", om["nodes"])
         rows = [_row(more, bold=True), _row(ops, size="12")]
@@ -388,6 +407,8 @@ def graph_dot(snap, changed=(), legend=True, title=None, focus=None, keep=(), ra
     # through the layout (dot slows to minutes): past FANOUT uses, a small stub repeats it.
     uses = {}
     for e in snap["edges"]:
+        if not drawn(e["dst"]):
+            continue
         if e["src"] == "more":
             out.append('  more -> %s [style="dashed"];' % e["dst"])
             continue
@@ -403,7 +424,7 @@ def graph_dot(snap, changed=(), legend=True, title=None, focus=None, keep=(), ra
                        % (stub, esc("↻ " + (src["name"] if src else e["src"])), fill, line))
             out.append('  %s -> %s [style="dashed"];' % (stub, e["dst"]))
     for n in snap["nodes"]:
-        if n["kind"] == "acc" and n["variable"] in shown:
+        if n["kind"] == "acc" and n["variable"] in shown and drawn(n["id"]):
             out.append('  %s -> %s [style="dotted" arrowhead="none"];' % (n["variable"], n["id"]))
     for t in tensors:
         if t["grad_fn"] and (t["grad_fn"] in nodes or t["grad_fn"] == "more"):
@@ -418,11 +439,13 @@ def graph_dot(snap, changed=(), legend=True, title=None, focus=None, keep=(), ra
 
 # ------------------------------------------------------------------ memory
 
-def memory_dot(snap, changed=(), prev=None, legend=True, title=None, focus=None):
+def memory_dot(snap, changed=(), prev=None, legend=True, title=None, focus=None,
+               newest_only=False):
     """Tensors (in the order the code made them) pointing into their storages.
 
     Tensors sharing a storage form one piece; pieces are stacked in one column, those
-    holding a ``focus`` id first. (A ``.grad`` is a piece of its own, named ``w.grad``:
+    holding a ``focus`` id first (``newest_only``: only those, and a line saying how many
+    others there are). (A ``.grad`` is a piece of its own, named ``w.grad``:
     dot packs every separate piece on its own, so one drawn beside its tensor would be
     ordered by dot, not by us.)
     """
@@ -443,7 +466,10 @@ def memory_dot(snap, changed=(), prev=None, legend=True, title=None, focus=None)
     for s in snap["storages"]:
         parts.find(s["id"])
     pos, split = parts.order(focus)
-    stack = _Stack(pos, split, upward=True)
+    stack = _Stack(pos, split, upward=True, newest_only=newest_only)
+    drawn = stack.keep
+    tensors = [t for t in tensors if drawn(t["id"])]
+    arrays = [a for a in snap["arrays"] if drawn(a["id"])]
 
     kinds = {"storage"}
     for t in tensors:
@@ -461,7 +487,7 @@ def memory_dot(snap, changed=(), prev=None, legend=True, title=None, focus=None)
         rows.append("<TR><TD>%s</TD></TR>" % version)
         stack.add(t["id"], "  %s %s;" % (t["id"], _attrs(label=_table(rows),
                                                           **_style(cls, t["id"] in changed))))
-    for a in snap["arrays"]:
+    for a in arrays:
         kinds.add("array")
         rows = [_row(a["name"], bold=True),
                 _row("shape %s  %s" % (fmt_shape(a["shape"]), short_dtype(a["dtype"]))),
@@ -479,7 +505,7 @@ def memory_dot(snap, changed=(), prev=None, legend=True, title=None, focus=None)
     for t in tensors:
         out.append('  %s -> %s:%s [color="#6a3d9a" penwidth="1.5"];'
                    % (t["id"], t["storage"], _port(snap, t["storage"], t["offset"])))
-    for a in snap["arrays"]:
+    for a in arrays:
         out.append('  %s -> %s:%s [color="#8c6d00" penwidth="1.5"];'
                    % (a["id"], a["storage"], _port(snap, a["storage"], a["offset"])))
     # no arrow from a tensor to its .grad: the box is named "w.grad" and stands next to

@@ -1,4 +1,5 @@
 """The live lab, driven without a browser: cells run into a fake namespace."""
+import base64
 import json
 import time
 
@@ -162,19 +163,34 @@ def test_panel_bundle_has_widget_view_and_fallbacks(nb):
     bundle = lab.panel._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
     assert bundle["text/plain"].startswith("minitensor lab (following the notebook)")
-    assert bundle["image/svg+xml"].startswith("<svg")
+    assert base64.b64decode(bundle["image/png"]).startswith(b"\x89PNG")
+    assert "image/svg+xml" not in bundle and "text/html" not in bundle
 
 
-def test_without_dot_the_panel_says_so_in_one_line_and_shows_text(nb, monkeypatch):
+def test_without_dot_the_panel_sends_dot_for_the_browser_with_text_and_hint(nb, monkeypatch):
+    """No `dot`: the browser lays the pictures out (tests/browser/test_nodot*.py); the
+    panel sends their DOT, and the text picture and one-line hint it shows if it cannot."""
     from widgets import dot
     monkeypatch.setattr(dot.shutil, "which", lambda name: None)
     dot.clear_cache()
     lab = nb.watch()
-    nb.run("a = torch.ones(2)\nb = a.clone()")
-    assert lab.panel.message == dot.INSTALL_HINT
-    assert "\n" not in lab.panel.message and "apt-get install graphviz" in lab.panel.message
-    assert lab.panel.graph_svg == "" and "b: shape (2,) float32" in lab.panel.graph_text
+    nb.run("a = torch.ones(2, requires_grad=True)\nb = a.clone()")
+    p = lab.panel
+    assert p.graph_svg == "" and p.memory_svg == "" and p.message == ""
+    assert p.layout["graph"].startswith("digraph compute") and "CloneBackward0" in p.layout["graph"]
+    assert 'rankdir="LR"' in p.layout["graph_lr"] and p.layout["memory"].startswith("digraph memory")
+    assert p.layout["hint"] == dot.INSTALL_HINT and "\n" not in p.layout["hint"]
+    assert "apt-get install graphviz" in p.layout["hint"]
+    assert "b: shape (2,) float32" in p.graph_text
+    assert "image/png" not in p._repr_mimebundle_()
     assert nb.ns["b"].tolist() == [1.0, 1.0]          # the learner's state is untouched
+
+
+def test_with_dot_again_the_panel_sends_svg_and_no_dot(nb, monkeypatch):
+    from widgets import dot
+    lab = nb.watch()
+    nb.run("a = torch.ones(2)")
+    assert lab.panel.memory_svg.startswith("<svg") and lab.panel.layout == {}
 
 
 def test_grad_assignment_and_numpy_writes_show_at_the_end_of_the_cell(nb):

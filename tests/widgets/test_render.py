@@ -1,5 +1,6 @@
 """Pictures: DOT from snapshots, SVG through dot, the static draw_* objects."""
 import re
+from html import escape as html_escape
 
 import numpy as np
 import pytest
@@ -78,15 +79,26 @@ def test_value_cells_that_changed_are_marked():
 
 
 @needs_dot
-def test_static_pictures_are_svg_with_deterministic_text():
+def test_static_pictures_store_png_dot_and_deterministic_text():
+    """What a notebook stores for a picture: PNG (every reader draws it; no SVG or HTML,
+    which VS Code's Restricted Mode picks first and then leaves blank), the DOT text
+    (what nbval compares) and the text picture."""
+    import base64
     ns = ns_of(LESSON)
     g = widgets.draw_graph(ns["y"], namespace=ns)
     m = widgets.draw_memory(ns["a"], ns["b"], ns["c"], ns["d"], namespace=ns)
     for p in (g, m):
         bundle = p._repr_mimebundle_()
-        assert bundle["image/svg+xml"].startswith("<svg")
-        assert "<?xml" not in bundle["image/svg+xml"]
+        assert set(bundle) == {"text/plain", "image/png", "text/vnd.graphviz"}
+        png = base64.b64decode(bundle["image/png"])
+        assert png.startswith(b"\x89PNG") and png == p.png
+        # as wide in pixels as the SVG is drawn in CSS pixels (pt * 4/3)
+        width = int.from_bytes(png[16:20], "big")
+        svg_width = float(p.svg.split('width="', 1)[1].split("pt", 1)[0]) * 4 / 3
+        assert abs(width - svg_width) <= 2
+        assert bundle["text/vnd.graphviz"] == p.source
         assert "0x" not in bundle["text/plain"]
+        assert p.svg.startswith("<svg") and "<?xml" not in p.svg
     assert "y" in texts(g.svg) and "AccumulateGrad" in texts(g.svg)
     words = texts(m.svg)
     for name in "abcd":
@@ -141,8 +153,14 @@ def test_missing_dot_gives_one_line_and_text(monkeypatch):
     assert p.error == dot.INSTALL_HINT and "\n" not in p.error
     assert "apt-get install graphviz" in p.error
     bundle = p._repr_mimebundle_()
-    assert "image/svg+xml" not in bundle
-    assert "a: shape (2,)" in bundle["text/plain"]
+    assert "image/svg+xml" not in bundle and "image/png" not in bundle
+    assert "a: shape (2,)" in bundle["text/plain"] and dot.INSTALL_HINT in bundle["text/plain"]
+    # a browser lays the DOT out (Graphviz in WebAssembly); until then, or where it
+    # cannot, the HTML is the text picture and the hint, escaped
+    html = bundle["text/html"]
+    assert bundle["text/vnd.graphviz"] == p.source and "minitensorLayout(" in html
+    assert "<pre class=\"minitensor-text\">a: shape (2,)" in html
+    assert html_escape(dot.INSTALL_HINT) in html
 
 
 def test_text_fallback_lists_everything():
