@@ -41,7 +41,19 @@ A notebook is rewritten only when its cells changed, and then without outputs: r
 ``make notebooks`` to execute it and store fresh outputs. tests/test_exercises.py checks
 that every notebook still matches its text file; tests/test_lessons_guides.py does the
 same for the guides.
+
+The Chinese edition is built from the same English cells and a translation file keyed to
+them (``scripts/lessons/zh/``, format in scripts/editions.py) into ``notebooks/zh/``: the
+lessons, the exercise sources (then scripts/make_exercises.py), the teacher's guides and the
+seed coverage table. Its code cells are the English ones (only comments translated), its
+cell ids are the English ids, and its first code cell also calls
+``widgets.set_language("zh")``, so pictures, predictions and feedback speak Chinese.
+
+    python scripts/build_lessons.py --status     # which translations are missing or older
+                                                 # than their English cells (exit 1 if any)
+    python scripts/build_lessons.py --stub FILE  # a translation file to start from
 """
+import argparse
 import ast
 import re
 import sys
@@ -49,15 +61,28 @@ from pathlib import Path
 
 import nbformat
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import editions  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "scripts" / "lessons"
 TEACHER = ROOT / "notebooks" / "teacher"
 COVERAGE = TEACHER / "seed_coverage.md"
+ZH_TEXTS = LESSONS / "zh"                   # the Chinese edition's translation files
+ZH = ROOT / "notebooks" / "zh"              # and what they build
+LANGUAGE_LINE = {"zh": 'widgets.set_language("zh")     # 图、预测题和练习反馈都用中文'}
 TAGS = {"md": None, "code": [], "error": ["raises-exception"], "live": ["nbval-ignore-output"],
         "predict": ["predict"], "reveal": ["reveal"], "teacher": None}
 FOLDED = "jp-MarkdownHeadingCollapsed"      # JupyterLab's metadata for a folded heading
 PREDICT_FIRST_LINE = ("# This cell holds the answer: choose in the question below "
                       "before you open it.")
+# The words the build itself writes into a notebook, per edition.
+WORDS = {
+    "en": {"prediction": "Prediction %d", "reveal": "Check prediction %d: run the cells below",
+           "answer_cell": PREDICT_FIRST_LINE},
+    "zh": {"prediction": "预测 %d", "reveal": "核对预测 %d：运行下面的单元格",
+           "answer_cell": "# 这个单元格里有答案：先在下面的问题里选好，再打开它。"},
+}
 KERNEL = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 MARKER = re.compile(r"^[a-z][a-z0-9-]{1,62}$")
 LETTERS = "ABCDEFGH"
@@ -147,8 +172,9 @@ def _check_reveals(cells):
                              "here %d" % (c.line, len(block)))
 
 
-def notebook(cells, stem="xx"):
+def notebook(cells, stem="xx", lang="en"):
     """The notebook for a lesson's cells: ids are the markers, else ``NN-ii`` by position."""
+    words = WORDS[lang]
     nb = nbformat.v4.new_notebook()
     nb.metadata["kernelspec"] = dict(KERNEL)
     nb.metadata["language_info"] = {"name": "python"}
@@ -160,20 +186,20 @@ def notebook(cells, stem="xx"):
             continue
         if cell.kind == "predict":
             n += 1
-            head = nbformat.v4.new_markdown_cell("###### Prediction %d" % n)
+            head = nbformat.v4.new_markdown_cell("###### " + words["prediction"] % n)
             head["id"] = "%s-p%d" % (stem[:2], n)
             nb.cells.append(head)
         if cell.kind == "md":
             nbcell = nbformat.v4.new_markdown_cell(cell.source)
         elif cell.kind == "reveal":
-            text = cell.source.strip() or "Check prediction %d: run the cells below" % n
+            text = cell.source.strip() or words["reveal"] % n
             nbcell = nbformat.v4.new_markdown_cell("###### " + text)
             nbcell.metadata[FOLDED] = True
             nbcell.metadata["tags"] = list(TAGS["reveal"])
         else:
             source = cell.source
             if cell.kind == "predict":
-                source = PREDICT_FIRST_LINE + "\n" + source
+                source = words["answer_cell"] + "\n" + source
             nbcell = nbformat.v4.new_code_cell(source)
             if cell.kind == "predict":
                 nbcell.metadata["jupyter"] = {"source_hidden": True}
@@ -208,6 +234,71 @@ def lesson_files():
 
 def build(src):
     return notebook(parse(src.read_text(encoding="utf-8")), src.stem)
+
+
+# ------------------------------------------------------------------ the Chinese edition
+
+def translation_file(src, lang="zh"):
+    """The translation file of an English lesson or exercise file."""
+    rel = src.relative_to(LESSONS)
+    return LESSONS / lang / rel
+
+
+def translated(src, lang="zh"):
+    """(cells of the translated edition, [Pair], [orphan Block]) for an English file.
+
+    The cells are the English cells with the translated texts; a cell with no translation
+    keeps its English text (``--status`` and tests/test_zh_pairing.py report it)."""
+    en = parse(src.read_text(encoding="utf-8"))
+    path = translation_file(src, lang)
+    blocks = editions.parse(path.read_text(encoding="utf-8"), TAGS) if path.exists() else []
+    pairs, orphans = editions.pair(en, blocks)
+    cells = [Cell(p.en.kind, p.source(), p.en.marker, p.en.line) for p in pairs]
+    return with_language_line(cells, lang), pairs, orphans
+
+
+def with_language_line(cells, lang):
+    """The first code cell that imports widgets also sets the edition's language."""
+    for c in cells:
+        if c.kind == "code" and re.search(r"^import widgets\b", c.source, re.M):
+            c.source = c.source + "\n" + LANGUAGE_LINE[lang]
+            return cells
+    raise ValueError("no code cell imports widgets: the edition cannot set its language")
+
+
+def build_translated(src, lang="zh"):
+    cells, _, _ = translated(src, lang)
+    return notebook(cells, src.stem, lang)
+
+
+def own_pages(lang="zh"):
+    """[(text file, notebook path)]: pages only the edition has (its glossary), not
+    translations of English cells."""
+    return [(p, ROOT / "notebooks" / lang / (p.stem + ".ipynb"))
+            for p in sorted((LESSONS / lang).glob("00_*.md"))]
+
+
+def translated_targets(lang="zh"):
+    """[(English text file, translated notebook path)] for every lesson and exercise source."""
+    root = ROOT / "notebooks" / lang
+    out = [(p, root / (p.stem + ".ipynb")) for p in lesson_files()]
+    out += [(p, root / "exercises" / "source" / (p.stem + ".ipynb"))
+            for p in sorted((LESSONS / "exercises").glob("*.md"))]
+    return out
+
+
+def status(lang="zh"):
+    """Every problem of the translations, one sentence each."""
+    out = []
+    for src, _ in translated_targets(lang):
+        path = translation_file(src, lang)
+        if not path.exists():
+            out.append("%s: no translation file (start one with --stub %s)"
+                       % (path.relative_to(ROOT), path.relative_to(ROOT)))
+            continue
+        _, pairs, orphans = translated(src, lang)
+        out += editions.problems(pairs, orphans, str(path.relative_to(ROOT)))
+    return out
 
 
 # ------------------------------------------------------------------ predictions
@@ -357,8 +448,11 @@ def sections(cells):
     return [tuple(s) for s in out if s[2] or s[0] != "Opening"]
 
 
+FRONT = ("## Objectives", "## 教学目标")     # how the guide's opening notes start
+
+
 def _is_front(cell):
-    return cell.kind == "teacher" and cell.source.lstrip().startswith("## Objectives")
+    return cell.kind == "teacher" and cell.source.lstrip().startswith(FRONT)
 
 
 def guide(src, table=None):
@@ -462,17 +556,36 @@ def guide_targets():
 
 # ------------------------------------------------------------------ main
 
-def main():
+def write_notebook(nb, dst):
+    if dst.exists():
+        old = nbformat.read(dst, as_version=4)
+        if signature(old) == signature(nb):
+            print("unchanged", dst.relative_to(ROOT))
+            return
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(nb, dst)
+    print("wrote    ", dst.relative_to(ROOT))
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--status", action="store_true",
+                        help="list missing or outdated translations; exit 1 if any")
+    parser.add_argument("--stub", metavar="FILE",
+                        help="write a translation file to start from (e.g. "
+                             "scripts/lessons/zh/12_new.md)")
+    args = parser.parse_args(argv)
+    if args.status:
+        todo = status()
+        for line in todo:
+            print(line)
+        print("%d problem(s) in the translations" % len(todo) if todo
+              else "every translation is complete and up to date")
+        return 1 if todo else 0
+    if args.stub:
+        return write_stub(Path(args.stub))
     for src, dst in targets():
-        nb = build(src)
-        if dst.exists():
-            old = nbformat.read(dst, as_version=4)
-            if signature(old) == signature(nb):
-                print("unchanged", dst.relative_to(ROOT))
-                continue
-        dst.parent.mkdir(parents=True, exist_ok=True)
-        nbformat.write(nb, dst)
-        print("wrote    ", dst.relative_to(ROOT))
+        write_notebook(build(src), dst)
     table = coverage() if COVERAGE.exists() else {"items": [], "claims": []}
     for src, dst in guide_targets():
         text = guide(src, table)
@@ -482,6 +595,30 @@ def main():
         dst.parent.mkdir(parents=True, exist_ok=True)
         dst.write_text(text, encoding="utf-8")
         print("wrote    ", dst.relative_to(ROOT))
+    for src, dst in translated_targets("zh"):
+        if translation_file(src).exists():
+            write_notebook(build_translated(src), dst)
+    for src, dst in own_pages("zh"):
+        write_notebook(notebook(parse(src.read_text(encoding="utf-8")), src.stem, "zh"), dst)
+    todo = status()
+    if todo:
+        print("the Chinese edition has %d problem(s); see --status" % len(todo))
+    return 0
+
+
+def write_stub(path):
+    path = path.resolve()
+    rel = path.relative_to(ZH_TEXTS)
+    src = LESSONS / rel
+    if not src.exists():
+        print("no English file %s to translate" % src.relative_to(ROOT), file=sys.stderr)
+        return 1
+    if path.exists():
+        print("%s exists; not overwritten" % path.relative_to(ROOT), file=sys.stderr)
+        return 1
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(editions.stub(parse(src.read_text(encoding="utf-8"))), encoding="utf-8")
+    print("wrote    ", path.relative_to(ROOT))
     return 0
 
 
