@@ -16,6 +16,12 @@ The Chinese texts are in :mod:`widgets.i18n_zh`.
 LANGUAGES = ("en", "zh")
 _state = {"language": "en"}
 
+# Fonts for every text the widgets draw, Latin first, then a CJK font that each system has:
+# Debian's fonts-noto-cjk, Windows' Microsoft YaHei, macOS' PingFang SC. Without one of them
+# a browser shows Chinese text (a Chinese variable name too) as empty boxes.
+CJK_FONTS = ("Noto Sans CJK SC", "Microsoft YaHei", "PingFang SC")
+FONT_FAMILY = "Arial, Helvetica, %s, sans-serif" % ", ".join('"%s"' % f for f in CJK_FONTS)
+
 
 def set_language(code):
     """Speak ``code`` ("en" or "zh") from now on, in this kernel."""
