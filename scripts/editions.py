@@ -88,6 +88,8 @@ def english_key(cell):
         return (cell.kind, "=")
     if cell.kind == "reveal" and not cell.source.strip():
         return (cell.kind, "=")
+    if cell.kind == "row" and set(cell.source) <= set("|-: "):
+        return (cell.kind, "=")         # a table's |---| line
     if cell.kind == "teacher" and all(TIME.match(l) for l in cell.source.splitlines() if l.strip()):
         return (cell.kind, "=")         # only "time: N min", which the guide reads
     return (cell.kind, cell_hash(cell.source))
@@ -229,6 +231,8 @@ def differences(p):
                            "(answer, number of choices, feedback keys or pictures)")
         except (SyntaxError, ValueError) as e:
             out.append("the question cannot be read: %s" % e)
+    elif kind == "row":
+        out += _row_differences(en, zh)
     elif kind in ("md", "teacher") or (kind == "reveal" and en.strip()):
         if not CJK.search(zh) or zh.strip() == en.strip():
             out.append("the translation holds no Chinese" if not CJK.search(zh)
@@ -248,6 +252,50 @@ def differences(p):
 
 _COMMENT = re.compile(r"<!--.*?-->", re.S)          # e.g. an exercise's kind
 _EXERCISE = re.compile(r"^### (\d+\.\d+) ", re.M)
+
+
+def _columns(row):
+    return [c.strip() for c in row.strip().strip("|").split("|")]
+
+
+def _row_differences(en, zh):
+    """A table row keeps its columns, and every column that holds no prose (numbers, ids,
+    `code` and cell names) as it is."""
+    a, b = _columns(en), _columns(zh)
+    if len(a) != len(b):
+        return ["the row has %d columns, the English one %d" % (len(b), len(a))]
+    fixed = [i for i, c in enumerate(a) if not re.search(r"[A-Za-z]{2,}", _SPAN.sub("", c))]
+    out = ["column %d should be %r as in English, not %r" % (i + 1, a[i], b[i])
+           for i in fixed if a[i] != b[i]]
+    if not CJK.search(zh) and any(i not in fixed for i in range(len(a))):
+        out.append("the translation holds no Chinese")
+    return out + _same_code_spans(en, zh)
+
+
+def document_cells(text, cell):
+    """A Markdown document as cells to translate: a paragraph is an "md" cell, each line of
+    a table a "row" (``cell`` makes one: cell(kind, source, marker, line)). Returns the cells
+    and, for each, whether it ends its paragraph."""
+    cells, ends, line = [], [], 1
+    for para in text.strip("\n").split("\n\n"):
+        if para.startswith("|"):
+            rows = para.split("\n")
+            for i, row in enumerate(rows):
+                cells.append(cell("row", row, None, line + i))
+                ends.append(i == len(rows) - 1)
+        else:
+            cells.append(cell("md", para, None, line))
+            ends.append(True)
+        line += para.count("\n") + 2
+    return cells, ends
+
+
+def join_document(sources, ends):
+    """The document again, from its (translated) cells."""
+    out = []
+    for source, end in zip(sources, ends):
+        out.append(source + ("\n\n" if end else "\n"))
+    return "".join(out).rstrip("\n") + "\n"
 
 
 def _times(text):
