@@ -21,6 +21,9 @@ _state = {"language": "en"}
 # a browser shows Chinese text (a Chinese variable name too) as empty boxes.
 CJK_FONTS = ("Noto Sans CJK SC", "Microsoft YaHei", "PingFang SC")
 FONT_FAMILY = "Arial, Helvetica, %s, sans-serif" % ", ".join('"%s"' % f for f in CJK_FONTS)
+# The same for Graphviz, which measures the text with the first of these it finds (fontconfig)
+# and writes the list into the SVG's font-family for the browser.
+GRAPHVIZ_FONT = "Arial,%s,sans-serif" % ",".join(CJK_FONTS)
 
 
 def set_language(code):
