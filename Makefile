@@ -86,7 +86,7 @@ $(DIST_STAMP): | $(PY)
 
 # torch is installed first and on its own, by exact pin, with plain pip.
 $(TEST_STAMP): | $(PY)
-	@echo "minitensor: installing torch==2.13.0 and .[widgets,lab,test,dist] into $(VENV)"
+	@echo "minitensor: installing torch==2.13.0 and .[widgets,lab,lab-zh,test,dist] into $(VENV)"
 	@rm -f $(VENV)/.installed-*
 	@$(PIP) torch==2.13.0
 	@$(PIP) -e '.[widgets,lab,lab-zh,test,dist]'

@@ -17,7 +17,8 @@ need=()
 command -v dot >/dev/null 2>&1 || need+=(graphviz)
 # The widgets name Noto Sans CJK SC for Chinese text; without it `dot` measures Chinese with
 # another font (the Chinese edition's stored pictures then differ) or draws empty boxes.
-fc-list 2>/dev/null | grep -q "Noto Sans CJK" || need+=(fonts-noto-cjk)
+fonts="$(fc-list : family 2>/dev/null || true)"     # (not piped into grep -q: with pipefail,
+[[ "$fonts" == *"Noto Sans CJK"* ]] || need+=(fonts-noto-cjk)   # its early exit fails the pipe)
 if [[ "$target" == test && ! -x /usr/bin/chromium ]]; then
     need+=(chromium)
 fi
