@@ -778,7 +778,7 @@ MESSAGES = {
     "false: a float64 tensor from from_numpy is an ordinary leaf (that shares the array's memory); requires_grad_() works and t.grad is [2., 4., 6.]. (Integer arrays cannot require grad, as for any integer tensor.)":
         '错：from_numpy 得到的 float64 张量是一个普通的叶子节点（它和数组共享内存）；requires_grad_() 能用，t.grad 是 [2., 4., 6.]。（整数数组不能需要梯度，和任何整数张量一样。）',
     'that is the old posts\' table (from_numpy: "no grad"). In 2.13 requires_grad_() works on a float64 from_numpy tensor, and t.grad is [2., 4., 6.].':
-        '那是旧文的表格（from_numpy：梯度傳遞「不支持」）。在 2.13 中，对 from_numpy 得到的 float64 张量调用 requires_grad_() 能用，t.grad 是 [2., 4., 6.]。',
+        '那是旧文的表格（from_numpy：梯度传递「不支持」）。在 2.13 中，对 from_numpy 得到的 float64 张量调用 requires_grad_() 能用，t.grad 是 [2., 4., 6.]。',
     'autograd records operations on tensors; where the memory came from does not matter: t.grad is [2., 4., 6.].':
         '自动微分记录的是对张量的运算；内存从哪里来并不重要：t.grad 是 [2., 4., 6.]。',
     "requires_grad_() changes t in place and copies nothing: t still shares arr's memory.":
