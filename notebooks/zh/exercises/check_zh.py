@@ -147,15 +147,15 @@ MESSAGES = {
         '检查没法使用你的代码生成的东西（%s）。',
     # ---------------------------------------------------------- 1.1
     "one storage, and v's arrow points at element 2: slicing makes a second header onto a's storage, starting 2 elements in.":
-        '一块存储，v 的箭头指向第 2 个元素：切片在 a 的存储上新建了第二个头信息，从第 2 个元素开始。',
+        '一块存储，v 的箭头指向下标为 2 的元素：切片在 a 的存储上新建了第二个头信息，从偏移 2 个元素的地方开始。',
     "count the purple storage boxes, and the storage elements before v's first one.":
         '数一数紫色的存储方框，以及 v 的第一个元素之前有几个存储元素。',
     "slicing copies nothing: v is a second header onto a's one storage (a.untyped_storage().data_ptr() == v.untyped_storage().data_ptr()).":
         '切片什么也不复制：v 是 a 那一块存储上的第二个头信息（a.untyped_storage().data_ptr() == v.untyped_storage().data_ptr()）。',
     "8 is the distance in bytes (two float32 of 4 bytes); the picture numbers the storage's elements, one per number: element 2.":
-        '8 是以字节计的距离（两个 4 字节的 float32）；图里给存储的元素编号，一个数一个号：第 2 个元素。',
+        '8 是以字节计的距离（两个 4 字节的 float32）；图里给存储的元素编号，一个数一个号：下标 2。',
     'v starts where its first element is: a[2:] skips two elements, so its arrow points at element 2.':
-        'v 从它的第一个元素所在的位置开始：a[2:] 跳过了两个元素，所以它的箭头指向第 2 个元素。',
+        'v 从它的第一个元素所在的位置开始：a[2:] 跳过了两个元素，所以它的箭头指向下标为 2 的元素。',
     'a pair (storages, element)':
         '一个二元组 (storages, element)',
     # ---------------------------------------------------------- 1.2
@@ -170,16 +170,16 @@ MESSAGES = {
     'storage_offset() counts storage elements, not rows: row 1 starts after the 5 elements of row 0.':
         'storage_offset() 数的是存储元素，不是行：第 1 行从第 0 行的 5 个元素之后开始。',
     "a[1] is a view, not a copy with a storage of its own: it starts 5 elements into a's storage.":
-        'a[1] 是一个视图，不是有自己存储的副本：它从 a 的存储中第 5 个元素开始。',
+        'a[1] 是一个视图，不是有自己存储的副本：它从 a 的存储里偏移 5 个元素的地方开始。',
     'a pair (offset, bytes)':
         '一个二元组 (offset, bytes)',
     # ---------------------------------------------------------- 1.3
     "y starts 3 elements into x's storage, so y[1] is x[4]: x is [0, 0, 0, 0, 7, 0, 0, 0].":
-        'y 从 x 的存储中第 3 个元素开始，所以 y[1] 就是 x[4]：x 是 [0, 0, 0, 0, 7, 0, 0, 0]。',
+        'y 从 x 的存储里偏移 3 个元素的地方开始，所以 y[1] 就是 x[4]：x 是 [0, 0, 0, 0, 7, 0, 0, 0]。',
     "y = x[3:] starts at x's element 3; find which element of x y[1] is.":
-        'y = x[3:] 从 x 的第 3 个元素开始；找出 y[1] 是 x 的哪个元素。',
+        'y = x[3:] 从 x 下标为 3 的元素开始；找出 y[1] 是 x 的哪个元素。',
     "y[1] is not x[1]: y starts 3 elements into x's storage, so y[1] is x[4].":
-        'y[1] 不是 x[1]：y 从 x 的存储中第 3 个元素开始，所以 y[1] 是 x[4]。',
+        'y[1] 不是 x[1]：y 从 x 的存储里偏移 3 个元素的地方开始，所以 y[1] 是 x[4]。',
     'y[0] is x[3], so y[1] is the next one, x[4].':
         'y[0] 是 x[3]，所以 y[1] 是下一个，x[4]。',
     'slicing copies nothing: the write through y lands in the storage x uses.':
@@ -579,7 +579,7 @@ MESSAGES = {
     '16 would be bytes (4 float32); storage_offset() counts elements.':
         '16 是以字节计的（4 个 float32）；storage_offset() 数的是元素。',
     'y = x[:, 1] skips row 0 of the first block: it starts 4 elements in.':
-        'y = x[:, 1] 跳过了第一个块的第 0 行：它从第 4 个元素开始。',
+        'y = x[:, 1] 跳过了第一个块的第 0 行：它从偏移 4 个元素的地方开始。',
     # ---------------------------------------------------------- 8.3
     "permute moves strides with their dimensions: new dims (2, 0, 1) have x's strides (1, 12, 4). Nothing moves in memory.":
         'permute 让步幅跟着各自的维度一起移动：新的维度顺序 (2, 0, 1) 对应 x 的步幅 (1, 12, 4)。内存里什么都没挪动。',
