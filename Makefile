@@ -1,6 +1,7 @@
 # minitensor kit: every entry point creates .venv and installs what is missing first.
 #
-#   make lab         open the lessons (notebooks/) in JupyterLab
+#   make lab         open the lessons (notebooks/) in JupyterLab; `make lab LANG=zh`: the
+#                    Chinese edition (notebooks/zh/) with JupyterLab's menus in Chinese
 #   make test        run the whole test suite: pytest over tests/ + nbval over the lessons
 #   make notebooks   re-execute the lesson and solution notebooks in place (refresh outputs)
 #   make bench       run every bench/*.py
@@ -27,13 +28,15 @@ PIP    := bash scripts/quiet_pip.sh $(PY) -m pip install --quiet --disable-pip-v
 # leave it alone and a second `make test` does not touch pip at all.
 KEY        := $(shell sha256sum pyproject.toml | cut -c1-16)
 LAB_STAMP  := $(VENV)/.installed-lab-$(KEY)
+ZH_STAMP   := $(VENV)/.installed-lab-zh-$(KEY)
 TEST_STAMP := $(VENV)/.installed-test-$(KEY)
 DIST_STAMP := $(VENV)/.installed-dist-$(KEY)
 
 # nbval checks the lessons and the exercise solutions. The students' exercise
 # notebooks (notebooks/exercises/*.ipynb) are tested by a pytest test under tests/, and
 # .ipynb files under tests/ are fixtures (e.g. for the browser tests): neither goes to nbval.
-NB_CHECKED := $(sort $(wildcard notebooks/*.ipynb)) $(sort $(wildcard notebooks/exercises/solutions/*.ipynb))
+NB_CHECKED := $(sort $(wildcard notebooks/*.ipynb)) $(sort $(wildcard notebooks/exercises/solutions/*.ipynb)) \
+              $(sort $(wildcard notebooks/zh/*.ipynb)) $(sort $(wildcard notebooks/zh/exercises/solutions/*.ipynb))
 NBVAL_OPTS := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg \
               --ignore-glob='tests/*.ipynb'
 
@@ -41,6 +44,14 @@ NBVAL_OPTS := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sani
 RUN_ENV := PATH="$(abspath $(BIN)):$$PATH" PYTHONHASHSEED=0 JUPYTER_PLATFORM_DIRS=1
 
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
+
+# `make lab LANG=zh` (or a zh_* locale in LANG): the Chinese edition, with JupyterLab's
+# zh-CN language pack selected by a settings override (scripts/lab-zh/overrides.json).
+# A bare LANG=zh is not a locale: JupyterLab then runs with C.UTF-8.
+LAB_LANG  := $(if $(filter zh%,$(LANG)),zh,en)
+LAB_ROOT  := $(if $(filter zh,$(LAB_LANG)),notebooks/zh,notebooks)
+LAB_OPTS  := $(if $(filter zh,$(LAB_LANG)),--LabApp.app_settings_dir=$(abspath scripts/lab-zh))
+LAB_ENV   := $(if $(filter zh,$(LANG)),LANG=C.UTF-8)
 
 .PHONY: help lab lab-students test notebooks bench dist site graphviz-js system-lab system-test \
         classroom classroom-args system-classroom
@@ -63,6 +74,11 @@ $(LAB_STAMP): | $(PY)
 	@$(PIP) -e '.[widgets,lab]'
 	@touch $@
 
+$(ZH_STAMP): | $(LAB_STAMP)
+	@echo "minitensor: installing .[widgets,lab,lab-zh] into $(VENV)"
+	@$(PIP) -e '.[widgets,lab,lab-zh]'
+	@touch $@
+
 # The build tools for `make dist`, pinned (the build runs without isolation, offline).
 $(DIST_STAMP): | $(PY)
 	@echo "minitensor: installing .[dist] into $(VENV)"
@@ -72,11 +88,11 @@ $(DIST_STAMP): | $(PY)
 
 # torch is installed first and on its own, by exact pin, with plain pip.
 $(TEST_STAMP): | $(PY)
-	@echo "minitensor: installing torch==2.13.0 and .[widgets,lab,test,dist] into $(VENV)"
+	@echo "minitensor: installing torch==2.13.0 and .[widgets,lab,lab-zh,test,dist] into $(VENV)"
 	@rm -f $(VENV)/.installed-*
 	@$(PIP) torch==2.13.0
-	@$(PIP) -e '.[widgets,lab,test,dist]'
-	@touch $@ $(LAB_STAMP) $(DIST_STAMP)
+	@$(PIP) -e '.[widgets,lab,lab-zh,test,dist]'
+	@touch $@ $(LAB_STAMP) $(ZH_STAMP) $(DIST_STAMP)
 
 system-lab:
 	@bash scripts/system_deps.sh lab
@@ -89,9 +105,9 @@ system-classroom:
 
 # ---------------------------------------------------------------- entry points
 
-lab: system-lab $(LAB_STAMP)
-	@test -d notebooks || { echo "minitensor: no notebooks/ directory yet" >&2; exit 1; }
-	$(BIN)/jupyter lab --ServerApp.root_dir=notebooks $(ROOT_FLAG) $(LAB_ARGS)
+lab: system-lab $(LAB_STAMP) $(if $(filter zh,$(LAB_LANG)),$(ZH_STAMP))
+	@test -d $(LAB_ROOT) || { echo "minitensor: no $(LAB_ROOT)/ directory yet" >&2; exit 1; }
+	$(LAB_ENV) $(BIN)/jupyter lab --ServerApp.root_dir=$(LAB_ROOT) $(LAB_OPTS) $(ROOT_FLAG) $(LAB_ARGS)
 
 # The students' view: their copies only (no solutions, no teacher's guides), made by the
 # same command students run. Re-running it keeps what you changed in build/students/.

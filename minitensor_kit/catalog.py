@@ -12,8 +12,10 @@ what ``minitensor-kit lessons`` writes.
 """
 from pathlib import Path
 
-# name -> folder in the kit's repository. Issue 22's Chinese edition adds "zh".
-LESSON_SETS = {"en": "notebooks"}
+# name -> folder in the kit's repository. "zh" is the Chinese edition (issue 22), laid out
+# like notebooks/: its lessons (and 00_glossary.ipynb), exercises/ with check.py, which speaks
+# Chinese there; its solutions/, source/ and teacher/ are, as in English, never picked.
+LESSON_SETS = {"en": "notebooks", "zh": "notebooks/zh"}
 DEFAULT_SET = "en"
 
 STUDENT_PATTERNS = (

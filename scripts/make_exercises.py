@@ -18,6 +18,12 @@ Students get ``# YOUR CODE HERE`` in its place (same indentation); whatever stan
 the block (``answer = None``) stays, so the student's copy runs as it is and its checks say
 what is missing. A solutions notebook is rewritten only when its cells change, so its
 stored outputs survive a re-run; after a rewrite, run ``make notebooks``.
+
+The Chinese edition is made the same way from ``notebooks/zh/exercises/source/`` (which
+scripts/build_lessons.py builds from the translations) into ``notebooks/zh/exercises/`` and
+its ``solutions/``. Its notebooks import the very same ``check.py`` (one message catalogue,
+both languages; the notebook's first cell picks Chinese), so every ``.py`` file beside the
+English exercises is copied there unchanged.
 """
 import argparse
 import re
@@ -30,12 +36,18 @@ ROOT = Path(__file__).resolve().parent.parent
 EXERCISES = ROOT / "notebooks" / "exercises"
 SOURCE = EXERCISES / "source"
 SOLUTIONS = EXERCISES / "solutions"
+ZH_EXERCISES = ROOT / "notebooks" / "zh" / "exercises"
 
 BEGIN = re.compile(r"^(\s*)### BEGIN SOLUTION\s*$")
 END = re.compile(r"^\s*### END SOLUTION\s*$")
 PLACEHOLDER = "# YOUR CODE HERE"
 TEACHER_NOTE = ("*Teacher's copy with solutions, made by `scripts/make_exercises.py` from "
                 "`../source/{name}`: edit the source, not this file.*")
+TEACHER_NOTES = {
+    EXERCISES: TEACHER_NOTE,
+    ZH_EXERCISES: ("*教师用的参考答案副本，由 `scripts/make_exercises.py` 根据 `../source/{name}` 生成"
+                   "（它又来自 `scripts/lessons/zh/exercises/`）：请修改源文件，不要改这个文件。*"),
+}
 
 
 def split(source, student):
@@ -63,11 +75,11 @@ def split(source, student):
     return "\n".join(out)
 
 
-def derive(src_nb, student, name):
+def derive(src_nb, student, name, note_text=TEACHER_NOTE):
     nb = nbformat.v4.new_notebook()
     nb.metadata = dict(src_nb.metadata)
     if not student:
-        note = nbformat.v4.new_markdown_cell(TEACHER_NOTE.format(name=name))
+        note = nbformat.v4.new_markdown_cell(note_text.format(name=name))
         note["id"] = "teacher-note"
         nb.cells.append(note)
     for cell in src_nb.cells:
@@ -87,21 +99,33 @@ def signature(nb):
 
 
 def targets():
-    for src in sorted(SOURCE.glob("*.ipynb")):
-        nb = nbformat.read(src, as_version=4)
-        yield src, EXERCISES / src.name, derive(nb, True, src.name)
-        yield src, SOLUTIONS / src.name, derive(nb, False, src.name)
+    for folder, note in TEACHER_NOTES.items():
+        for src in sorted((folder / "source").glob("*.ipynb")):
+            nb = nbformat.read(src, as_version=4)
+            yield src, folder / src.name, derive(nb, True, src.name, note)
+            yield src, folder / "solutions" / src.name, derive(nb, False, src.name, note)
+
+
+def shared_files():
+    """[(English file, its copy in the Chinese edition)]: check.py and its neighbours."""
+    return [(p, ZH_EXERCISES / p.name) for p in sorted(EXERCISES.glob("*.py"))]
 
 
 def stale():
-    """[(path, notebook it should be)] for every generated notebook that is out of date."""
+    """[(path, notebook it should be, or the file to copy)] for everything out of date."""
     out = []
     for _, dst, nb in targets():
         if dst.exists() and signature(nbformat.read(dst, as_version=4)) == signature(nb):
-            if dst.parent == EXERCISES and _has_outputs(nbformat.read(dst, as_version=4)):
+            if dst.parent in TEACHER_NOTES and _has_outputs(nbformat.read(dst, as_version=4)):
                 out.append((dst, nb))       # students' copies are kept without outputs
             continue
         out.append((dst, nb))
+    if (ZH_EXERCISES / "source").exists():
+        for src, dst in shared_files():
+            if not dst.exists() or dst.read_bytes() != src.read_bytes():
+                out.append((dst, src))
+        known = {dst for _, dst in shared_files()}
+        out += [(p, None) for p in sorted(ZH_EXERCISES.glob("*.py")) if p not in known]
     return out
 
 
@@ -121,9 +145,16 @@ def main(argv=None):
         return 1 if todo else 0
     for dst, nb in todo:
         dst.parent.mkdir(parents=True, exist_ok=True)
-        nbformat.write(nb, dst)
-        print("wrote", dst.relative_to(ROOT))
-    if any(dst.parent == SOLUTIONS for dst, _ in todo):
+        if nb is None:                      # a copy whose English file is gone
+            dst.unlink()
+            print("removed", dst.relative_to(ROOT))
+        elif isinstance(nb, Path):          # a file shared by both editions
+            dst.write_bytes(nb.read_bytes())
+            print("copied", dst.relative_to(ROOT))
+        else:
+            nbformat.write(nb, dst)
+            print("wrote", dst.relative_to(ROOT))
+    if any(dst.parent.name == "solutions" for dst, _ in todo):
         print("now run `make notebooks` to execute the rewritten solutions")
     return 0
 

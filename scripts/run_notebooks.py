@@ -3,9 +3,10 @@
     python scripts/run_notebooks.py                  # lessons + exercise solutions
     python scripts/run_notebooks.py path/a.ipynb ... # just these (any notebook)
 
-By default it runs notebooks/**/*.ipynb, skipping .ipynb_checkpoints and the students'
-exercise notebooks (notebooks/exercises/*.ipynb, not solutions/): those are kept as the
-students get them and are tested by a pytest test, not by stored outputs.
+By default it runs notebooks/**/*.ipynb (the Chinese edition under notebooks/zh/ too),
+skipping .ipynb_checkpoints and the students' exercise notebooks (exercises/*.ipynb, not
+solutions/): those are kept as the students get them and are tested by a pytest test, not
+by stored outputs.
 
 Each notebook runs top to bottom in a fresh kernel of this Python (nbclient), from its
 own directory. A cell that raises stops the run and the file is left untouched, except
@@ -45,8 +46,9 @@ def default_notebooks():
         rel = p.relative_to(ROOT)
         if ".ipynb_checkpoints" in rel.parts:
             continue
-        if rel.parent in (Path("notebooks/exercises"), Path("notebooks/exercises/source")):
+        if rel.parts[-2:-1] == ("exercises",) or rel.parts[-3:-1] == ("exercises", "source"):
             continue  # students' copies, and the marked-up source they are built from
+                      # (notebooks/exercises/ and the Chinese edition's notebooks/zh/exercises/)
         out.append(p)
     return out
 

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs the operating-system programs the kit needs, only when they are missing.
 #
-#   scripts/system_deps.sh lab    # graphviz's `dot` (the widgets render with it)
+#   scripts/system_deps.sh lab    # graphviz's `dot` (the widgets render with it) and a CJK
+#                                 # font, Noto Sans CJK SC (fonts-noto-cjk): Chinese labels
+#                                 # and variable names in the pictures, measured by `dot`
 #   scripts/system_deps.sh test   # the same, plus /usr/bin/chromium for browser tests and
 #                                 # npm (a test rebuilds the committed WebAssembly Graphviz),
 #                                 # plus what `classroom` needs (its hub is tested)
@@ -18,6 +20,10 @@ set -euo pipefail
 target="${1:-lab}"
 need=()
 command -v dot >/dev/null 2>&1 || need+=(graphviz)
+# The widgets name Noto Sans CJK SC for Chinese text; without it `dot` measures Chinese with
+# another font (the Chinese edition's stored pictures then differ) or draws empty boxes.
+fonts="$(fc-list : family 2>/dev/null || true)"     # (not piped into grep -q: with pipefail,
+[[ "$fonts" == *"Noto Sans CJK"* ]] || need+=(fonts-noto-cjk)   # its early exit fails the pipe)
 if [[ "$target" == test && ! -x /usr/bin/chromium ]]; then
     need+=(chromium)
 fi

@@ -9,10 +9,13 @@
     import widgets
     widgets.draw_graph(y)            # static pictures, for slides and saved notebooks
     widgets.draw_memory(a, b)
+
+    widgets.set_language("zh")       # pictures, predictions and feedback in Chinese
 """
+from .i18n import set_language
 from .picture import Picture, draw_graph, draw_memory
 
-__all__ = ["watch", "Lab", "draw_graph", "draw_memory", "Picture"]
+__all__ = ["watch", "Lab", "draw_graph", "draw_memory", "Picture", "set_language"]
 
 
 def watch(*tensors, names=None, dock=False, **options):

@@ -28,6 +28,7 @@ import weakref
 from collections import deque
 
 from . import introspect as I
+from . import i18n
 from . import names as N
 from . import snapshot as S
 
@@ -500,7 +501,7 @@ class Lab:
                 t = e[0]()
                 if t is not None:
                     return self.regs.tensors.label(t)
-        return "(temporary)", "temporary"
+        return i18n._("(temporary)"), "temporary"
 
     def _refresh(self):
         snap = self.snapshot()

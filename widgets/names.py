@@ -14,6 +14,7 @@ import weakref
 import numpy as np
 
 from . import introspect as I
+from .i18n import _
 
 HIDDEN = {"In", "Out", "exit", "quit", "get_ipython", "lab"}
 MAX_CONTAINER = 32      # items looked at inside one list/tuple/dict in the namespace
@@ -80,9 +81,9 @@ class Registry:
         try:
             e = self._entry(t)
         except TypeError:
-            return "(temporary)", "temporary"
+            return _("(temporary)"), "temporary"
         if e[3] is not None:
-            return "%s (earlier)" % e[3], "earlier"
+            return _("%s (earlier)") % e[3], "earlier"
         return self.unnamed_label(t), "generated"
 
     def __len__(self):

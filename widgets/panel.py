@@ -21,6 +21,7 @@ import traitlets
 
 from . import browser, dot, render
 from . import snapshot as S
+from .i18n import FONT_FAMILY, _
 
 ESM = browser.LAYOUT_JS + r"""
 function h(tag, cls, text) {
@@ -44,11 +45,12 @@ const DEAD = "Disconnected: the kernel restarted or stopped, so this panel no lo
 
 function render({ model, el }) {
   el.classList.add("mtw");
+  const W = model.get("words") || {}, T = (text) => W[text] || text;   // its language
   const msg = h("div", "mtw-msg");
-  const dead = h("div", "mtw-dead-msg", DEAD);
+  const dead = h("div", "mtw-dead-msg", T(DEAD));
   const panes = h("div", "mtw-panes");
   const gpane = h("div", "mtw-pane mtw-graph"), mpane = h("div", "mtw-pane mtw-memory");
-  const gt = h("div", "mtw-ptitle", "compute graph"), mt = h("div", "mtw-ptitle", "memory");
+  const gt = h("div", "mtw-ptitle", T("compute graph")), mt = h("div", "mtw-ptitle", T("memory"));
   const gsvg = h("div", "mtw-svg"), msvg = h("div", "mtw-svg");
   gpane.append(gt, gsvg); mpane.append(mt, msvg); panes.append(gpane, mpane);
   const legend = h("div", "mtw-legend");
@@ -58,13 +60,13 @@ function render({ model, el }) {
     const sw = h("span", "mtw-sw");
     sw.style.background = fill; sw.style.borderColor = line;
     if (text === "changed") sw.style.borderWidth = "3px";
-    item.append(sw, document.createTextNode(text));
+    item.append(sw, document.createTextNode(T(text)));
     legend.append(item);
   }
   const tl = h("div", "mtw-timeline");
   const back = h("button", "mtw-back", "\u25C0"), fwd = h("button", "mtw-fwd", "\u25B6");
-  const live = h("button", "mtw-live", "live");
-  back.title = "previous step"; fwd.title = "next step"; live.title = "follow the notebook";
+  const live = h("button", "mtw-live", T("live"));
+  back.title = T("previous step"); fwd.title = T("next step"); live.title = T("follow the notebook");
   const slider = h("input", "mtw-slider"); slider.type = "range"; slider.min = 0;
   const stepinfo = h("div", "mtw-stepinfo");
   const stepline = h("code", "mtw-line");
@@ -254,7 +256,7 @@ function render({ model, el }) {
     slider.disabled = n < 2; back.disabled = i <= 0; fwd.disabled = i >= n - 1;
     live.classList.toggle("mtw-on", model.get("step") < 0);
     const s = steps()[i];
-    stepinfo.textContent = s ? s.label : "no steps yet";
+    stepinfo.textContent = s ? s.label : T("no steps yet");
     stepline.textContent = s ? (s.line || "") : "";
     stepline.style.display = s && s.line ? "block" : "none";
   }
@@ -264,7 +266,7 @@ function render({ model, el }) {
     if (!d.title) { details.style.display = "none"; return; }
     details.style.display = "block";
     const close = h("button", "mtw-dclose", "\u00D7");
-    close.title = "close";
+    close.title = T("close");
     close.addEventListener("click", () => { model.set("selected", ""); model.save_changes(); });
     details.append(close, h("div", "mtw-dtitle", d.title));
     for (const line of d.lines || []) details.append(h("div", "mtw-dline", line));
@@ -313,7 +315,7 @@ export default { render };
 """
 
 CSS = r"""
-.mtw { font-family: Arial, Helvetica, sans-serif; font-size: 15px; color: #222;
+.mtw { font-family: FONT_FAMILY; font-size: 15px; color: #222;
        position: relative; }
 .mtw-msg { background: #fff3cd; border: 1px solid #d9a400; padding: 4px 8px; margin: 4px 0; }
 .mtw-dead-msg { display: none; background: #f8d7da; border: 1px solid #b02a37; color: #58151c;
@@ -347,7 +349,14 @@ CSS = r"""
 .mtw-dtitle { font-weight: bold; margin-bottom: 2px; }
 .mtw-dline { font-family: monospace; white-space: pre-wrap; }
 .mtw-text { font-size: 13px; white-space: pre-wrap; }
-"""
+""".replace("FONT_FAMILY", FONT_FAMILY)
+
+# What the browser's half of the panel says (ESM above), sent in the current language.
+WORDS = ("leaf", "made by an op", "no autograd", "grad_fn", "AccumulateGrad",
+         "stale saved tensor", "storage", "NumPy array", "changed", "compute graph", "memory",
+         "live", "previous step", "next step", "follow the notebook", "no steps yet", "close",
+         "Disconnected: the kernel restarted or stopped, so this panel no longer follows the "
+         "notebook. Run `lab = watch()` again for a live panel.")
 
 MIN_SCALE = 0.57        # as in the JavaScript: the smallest scale that keeps text readable
 STORED_WIDTH = 1000     # CSS px: the stored picture is laid out for a notebook this wide
@@ -367,18 +376,18 @@ def step_label(step, index, total):
     """'step 3 of 8 · cell [5] · mul()': the cell by the notebook's execution count."""
     kind, op = step["kind"], step["op"] or ""
     if kind == "cell":
-        what = "end of cell"
+        what = _("end of cell")
     elif kind == "inplace":
-        what = "%s() in place" % op
+        what = _("%s() in place") % op
     elif kind == "backward":
         what = "%s()" % (op or "backward")
     else:
         what = "%s()" % op if op else "op"
-    text = "step %d of %d · cell [%s] · %s" % (index + 1, total, step["cell"], what)
+    text = _("step %d of %d · cell [%s] · %s") % (index + 1, total, step["cell"], what)
     if step["merged"] and step["merged"] > 0:
-        text += " (+%d more ops)" % step["merged"]
+        text += _(" (+%d more ops)") % step["merged"]
     elif step["merged"]:
-        text += " (+ more ops)"
+        text += _(" (+ more ops)")
     return text
 
 
@@ -405,8 +414,10 @@ class Panel(anywidget.AnyWidget):
     details = traitlets.Dict({}).tag(sync=True)
     width = traitlets.Int(0).tag(sync=True)       # the panel's width in CSS px (browser)
     layout = traitlets.Dict({}).tag(sync=True)    # without `dot`: DOT for the browser
+    words = traitlets.Dict({}).tag(sync=True)     # WORDS in the panel's language
 
     def __init__(self, lab, **kw):
+        kw.setdefault("words", {w: _(w) for w in WORDS})
         super().__init__(**kw)
         self._lab = lab
         self._shown = None          # (snapshot, changed, prev, focus) on screen
@@ -492,7 +503,7 @@ class Panel(anywidget.AnyWidget):
                 return               # the learner is replaying: leave the picture alone
             self._draw(*self._lab.live_view(), force=force)
         except Exception as e:
-            self.message = "lab error: %s" % (str(e).splitlines() or [type(e).__name__])[0]
+            self.message = _("lab error: %s") % (str(e).splitlines() or [type(e).__name__])[0]
 
     def _on_step(self, change):
         try:
@@ -506,7 +517,7 @@ class Panel(anywidget.AnyWidget):
             prev = tl[i - 1]["snapshot"] if i > 0 else None
             self._draw(step["snapshot"], step["changed"], prev)
         except Exception as e:
-            self.message = "lab error: %s" % (str(e).splitlines() or [type(e).__name__])[0]
+            self.message = _("lab error: %s") % (str(e).splitlines() or [type(e).__name__])[0]
 
     def _on_width(self, change):
         """The browser's panel changed width: a wide graph may need the other layout."""
@@ -514,14 +525,14 @@ class Panel(anywidget.AnyWidget):
             if self._shown is not None and self._shown[0] is not None:
                 self._draw(*self._shown)
         except Exception as e:
-            self.message = "lab error: %s" % (str(e).splitlines() or [type(e).__name__])[0]
+            self.message = _("lab error: %s") % (str(e).splitlines() or [type(e).__name__])[0]
 
     def _on_select(self, change):
         try:
             snap = self._shown[0] if self._shown else None
             self.details = details(snap, change["new"]) if snap and change["new"] else {}
         except Exception as e:
-            self.details = {"title": "details unavailable", "lines": [str(e)[:200]]}
+            self.details = {"title": _("details unavailable"), "lines": [str(e)[:200]]}
 
     # ------------------------------------------------------------ reprs
     def __repr__(self):
@@ -657,48 +668,50 @@ def details(snap, ident):
     names.update({a["id"]: a["name"] for a in snap["arrays"]})
     lines = []
     if kind == "tensor":
-        title = "tensor %s" % names[ident]
+        title = _("tensor %s") % names[ident]
         if e["aliases"]:
-            lines.append("also named: " + ", ".join(e["aliases"]))
-        lines.append("values: " + render.fmt_values(e["values"], e["numel"], 16))
+            lines.append(_("also named: %s") % ", ".join(e["aliases"]))
+        lines.append(_("values: %s") % render.fmt_values(e["values"], e["numel"], 16))
         lines.append("shape %s  dtype %s  stride %s  offset %d" % (
             render.fmt_shape(e["shape"]), e["dtype"], render.fmt_shape(e["stride"]), e["offset"]))
         lines.append("_version %d" % e["version"])
         lines.append("requires_grad=%s  is_leaf=%s  grad_fn=%s" % (
             e["requires_grad"], e["is_leaf"], e["grad_fn_name"]))
         g = idx.get(e["grad"]) if e["grad"] else None
-        lines.append("grad: " + (render.fmt_values(g["values"], g["numel"], 16) if g else "None"))
+        lines.append(_("grad: %s") % (render.fmt_values(g["values"], g["numel"], 16) if g else "None"))
         lines.extend(_storage_lines(snap, e["storage"], names, ident))
         if e.get("made_by") and e["made_by"].get("op"):
             src = e["made_by"].get("from")
-            lines.append("made by %s()%s" % (e["made_by"]["op"],
-                                              (" from " + names[src]) if src in names else ""))
+            lines.append(_("made by %s()%s") % (e["made_by"]["op"], (_(" from %s") % names[src])
+                                                 if src in names else ""))
     elif kind == "array":
-        title = "NumPy array %s" % e["name"]
+        title = _("NumPy array %s") % e["name"]
         lines.append("shape %s  dtype %s  stride %s  offset %d" % (
             render.fmt_shape(e["shape"]), e["dtype"], render.fmt_shape(e["stride"]), e["offset"]))
         lines.extend(_storage_lines(snap, e["storage"], names, ident))
     elif kind == "storage":
-        title = "storage %s" % ident
-        lines.append("%d × %s, %d bytes" % (e["size"], render.short_dtype(e["dtype"]), e["nbytes"]))
-        lines.append("values: " + render.fmt_values(e["values"], e["size"], 24))
+        title = _("storage %s") % ident
+        lines.append(_("%d × %s, %d bytes") % (e["size"], render.short_dtype(e["dtype"]),
+                                               e["nbytes"]))
+        lines.append(_("values: %s") % render.fmt_values(e["values"], e["size"], 24))
         lines.extend(_storage_lines(snap, ident, names, None))
     else:
-        title = "%s node %s" % ("AccumulateGrad" if e["kind"] == "acc" else "grad_fn", e["name"])
+        title = _("%s node %s") % ("AccumulateGrad" if e["kind"] == "acc" else "grad_fn",
+                                   e["name"])
         if e["variable"]:
-            lines.append("accumulates into: " + names.get(e["variable"], e["variable"]))
+            lines.append(_("accumulates into: %s") % names.get(e["variable"], e["variable"]))
         if e["tensor"]:
-            lines.append("grad_fn of: " + names.get(e["tensor"], e["tensor"]))
+            lines.append(_("grad_fn of: %s") % names.get(e["tensor"], e["tensor"]))
         for s in e["saved"]:
-            who = names.get(s["tensor"], "a tensor of shape %s" % render.fmt_shape(s["shape"])) \
-                if s["tensor"] else "a tensor of shape %s" % render.fmt_shape(s["shape"])
-            lines.append("saved %s: %s, saved at version %s, now %s%s" % (
+            shape = _("a tensor of shape %s") % render.fmt_shape(s["shape"])
+            who = names.get(s["tensor"], shape) if s["tensor"] else shape
+            lines.append(_("saved %s: %s, saved at version %s, now %s%s") % (
                 s["name"], who, s["saved_version"], s["current_version"],
-                "  -> STALE: backward() will fail" if s["stale"] else ""))
+                _("  -> STALE: backward() will fail") if s["stale"] else ""))
         inputs = [x["src"] for x in snap["edges"] if x["dst"] == ident]
         if inputs:
-            lines.append("inputs from: " + ", ".join(idx[i]["name"] if i in idx else i
-                                                      for i in inputs))
+            lines.append(_("inputs from: %s") % ", ".join(idx[i]["name"] if i in idx else i
+                                                         for i in inputs))
     return {"id": ident, "kind": kind, "title": title, "lines": lines}
 
 
@@ -708,6 +721,6 @@ def _storage_lines(snap, sid, names, me):
     st = next((s for s in snap["storages"] if s["id"] == sid), None)
     out = []
     if st is not None and me is not None:
-        out.append("storage %s: %d × %s" % (sid, st["size"], render.short_dtype(st["dtype"])))
-    out.append("shares memory with: " + (", ".join(users) if users else "nothing else"))
+        out.append(_("storage %s: %d × %s") % (sid, st["size"], render.short_dtype(st["dtype"])))
+    out.append(_("shares memory with: %s") % (", ".join(users) if users else _("nothing else")))
     return out

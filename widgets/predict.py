@@ -22,6 +22,10 @@ Three ways it is seen, all from one object:
 
 The two fallbacks contain no ids or addresses, so nbval compares them exactly. Every text
 is escaped; a small Markdown subset (`code`, **bold**, *italic*) is turned into HTML.
+
+The widget's own words ("Predict", "Right", "Not quite"...) are in the language
+``widgets.set_language()`` chose when the question was asked (widgets/i18n.py); the
+question, choices and explanations are the lesson's, already in its language.
 """
 import base64
 import contextlib
@@ -32,8 +36,23 @@ import types
 import anywidget
 import traitlets
 
+from .i18n import FONT_FAMILY, _
+
 LETTERS = "ABCDEFGH"
 NEXT = "Now run the cells under \"Check prediction\" below and see for yourself."
+# What the widget itself says, in English; the browser gets them in the current language.
+WORDS = {"predict": "Predict", "wait": "Choose before you run the next cell.",
+         "right": "\u2713 Right: %s.", "wrong": "\u2717 Not quite: you chose %s, the answer is %s."}
+
+
+# ... and in the stored fallbacks (text/plain, and text/html for untrusted notebooks)
+FALLBACK = ("Predict: %s", "Answer (decide first): %s. %s", "Why: %s", "If you chose %s: %s",
+            "Predict.", "Decide first, then click here for the answer", "Answer: %s.",
+            "picture %s")
+
+
+def words():
+    return {k: _(v) for k, v in WORDS.items()}
 
 ESM = r"""
 function h(tag, cls, text) {
@@ -46,7 +65,8 @@ function render({ model, el }) {
   el.classList.add("mtp");
   // question, choices and explanations arrive as HTML that Python built from escaped text
   const q = h("div", "mtp-q");
-  q.append(h("span", "mtp-tag", "Predict"));
+  const W = model.get("words") || {};
+  q.append(h("span", "mtp-tag", W.predict || "Predict"));
   const qt = h("span", "mtp-qt"); qt.innerHTML = model.get("question"); q.append(qt);
   const choices = model.get("choices") || [];
   const pics = choices.some(c => c.svg), pics_ = [];
@@ -65,7 +85,7 @@ function render({ model, el }) {
     opts.append(b);
     return b;
   });
-  const wait = h("div", "mtp-wait", "Choose before you run the next cell.");
+  const wait = h("div", "mtp-wait", W.wait || "Choose before you run the next cell.");
   const verdict = h("div", "mtp-verdict");
   el.append(q, opts, wait, verdict);
   // Pictures side by side, scaled down together to fit their box and a short height, so a
@@ -101,9 +121,10 @@ function render({ model, el }) {
     if (c < 0) return;
     const ok = c === a;
     const head = h("div", ok ? "mtp-head mtp-ok" : "mtp-head mtp-no");
-    head.textContent = ok ? "\u2713 Right: " + "ABCDEFGH"[a] + "."
-                          : "\u2717 Not quite: you chose " + "ABCDEFGH"[c] + ", the answer is "
-                            + "ABCDEFGH"[a] + ".";
+    const fill = (t, ...xs) => xs.reduce((s, x) => s.replace("%s", x), t);
+    head.textContent = ok ? fill(W.right || "\u2713 Right: %s.", "ABCDEFGH"[a])
+                          : fill(W.wrong || "\u2717 Not quite: you chose %s, the answer is %s.",
+                                 "ABCDEFGH"[c], "ABCDEFGH"[a]);
     verdict.append(head);
     const fb = (model.get("feedback") || [])[c];
     if (!ok && fb) { const p = h("div", "mtp-fb"); p.innerHTML = fb; verdict.append(p); }
@@ -118,7 +139,7 @@ export default { render };
 """
 
 CSS = r"""
-.mtp { font-family: Arial, Helvetica, sans-serif; font-size: 15px; color: #222;
+.mtp { font-family: FONT_FAMILY; font-size: 15px; color: #222;
        border-left: 5px solid #2166ac; background: #f3f7fb; padding: 8px 12px; margin: 2px 0;
        border-radius: 0 6px 6px 0; }
 .mtp-q { margin-bottom: 8px; line-height: 1.4; }
@@ -146,7 +167,7 @@ CSS = r"""
 .mtp-fb { margin-top: 3px; }
 .mtp-why { margin-top: 3px; }
 .mtp-next { margin-top: 5px; font-style: italic; color: #2166ac; }
-"""
+""".replace("FONT_FAMILY", FONT_FAMILY)
 
 # ---------------------------------------------------------------- text
 
@@ -249,6 +270,7 @@ class Predict(anywidget.AnyWidget):
     why = traitlets.Unicode("").tag(sync=True)
     feedback = traitlets.List([]).tag(sync=True)      # html per choice ("" = none)
     next = traitlets.Unicode(NEXT).tag(sync=True)
+    words = traitlets.Dict({}).tag(sync=True)         # the widget's own words (WORDS)
     chosen = traitlets.Int(-1).tag(sync=True)         # set by the learner's click
 
     def __init__(self, question, choices, answer, why, feedback=None, pictures=None,
@@ -274,7 +296,10 @@ class Predict(anywidget.AnyWidget):
             raise ValueError("give one picture per choice (%d), got %d" % (len(labels), len(pics)))
         self._src = {"question": str(question), "labels": labels, "why": str(why),
                      "feedback": fb, "pictures": pics}
-        super().__init__(
+        if next == NEXT:
+            next = _(NEXT)
+        self._words = {k: _(k) for k in FALLBACK}
+        super().__init__(words=words(),
             question=to_html(str(question)),
             choices=[{"label": to_html(l), "svg": _svg(p) if pics else ""}
                      for l, p in zip(labels, pics or [None] * len(labels))],
@@ -284,15 +309,16 @@ class Predict(anywidget.AnyWidget):
     # -------------------------------------------------------- fallbacks
     def text(self):
         s = self._src
-        lines = ["Predict: " + to_text(s["question"])]
+        w = self._words
+        lines = [w["Predict: %s"] % to_text(s["question"])]
         for i, label in enumerate(s["labels"]):
             lines.append("  %s. %s" % (LETTERS[i], to_text(label)))
         a = self.answer
-        lines.append("Answer (decide first): %s. %s" % (LETTERS[a], to_text(s["labels"][a])))
-        lines.append("Why: " + to_text(s["why"]))
+        lines.append(w["Answer (decide first): %s. %s"] % (LETTERS[a], to_text(s["labels"][a])))
+        lines.append(w["Why: %s"] % to_text(s["why"]))
         for i, text in enumerate(s["feedback"]):
             if text:
-                lines.append("If you chose %s: %s" % (LETTERS[i], to_text(text)))
+                lines.append(w["If you chose %s: %s"] % (LETTERS[i], to_text(text)))
         return "\n".join(lines)
 
     def html(self):
@@ -304,21 +330,25 @@ class Predict(anywidget.AnyWidget):
                 items.append(
                     '<li style="display:inline-block;vertical-align:top;width:46%%;'
                     'margin:0 2%% 6px 0;border:1px solid #9bb4cf;padding:4px">'
-                    '<b>%s.</b> %s<br><img alt="picture %s" style="max-width:100%%;max-height:260px" '
+                    '<b>%s.</b> %s<br><img alt="%s" style="max-width:100%%;max-height:260px" '
                     'src="data:image/svg+xml;base64,%s"></li>'
-                    % (LETTERS[i], to_html(label), LETTERS[i], data))
+                    % (LETTERS[i], to_html(label),
+                       html.escape(self._words["picture %s"] % LETTERS[i]), data))
             else:
                 items.append("<li><b>%s.</b> %s</li>" % (LETTERS[i], to_html(label)))
-        fb = "".join("<li>If you chose %s: %s</li>" % (LETTERS[i], to_html(t))
+        w = self._words
+        fb = "".join("<li>%s</li>" % (w["If you chose %s: %s"] % (LETTERS[i], to_html(t)))
                      for i, t in enumerate(s["feedback"]) if t)
         return (
             '<div class="mtp-static" style="border-left:5px solid #2166ac;padding:6px 12px;'
             'margin:2px 0">'
-            '<p><b>Predict.</b> %s</p>'
+            '<p><b>%s</b> %s</p>'
             '<ul style="list-style:none;padding-left:0.5em">%s</ul>'
-            '<details><summary><b>Decide first, then click here for the answer</b></summary>'
-            '<p><b>Answer: %s.</b> %s</p><p>%s</p>%s</details></div>'
-            % (to_html(s["question"]), "".join(items), LETTERS[a], to_html(s["labels"][a]),
+            '<details><summary><b>%s</b></summary>'
+            '<p><b>%s</b> %s</p><p>%s</p>%s</details></div>'
+            % (html.escape(w["Predict."]), to_html(s["question"]), "".join(items),
+               html.escape(w["Decide first, then click here for the answer"]),
+               html.escape(w["Answer: %s."] % LETTERS[a]), to_html(s["labels"][a]),
                to_html(s["why"]), "<ul>%s</ul>" % fb if fb else ""))
 
     def __repr__(self):

@@ -12,10 +12,13 @@ Colour code (also in :data:`LEGEND`, used by the panel and the static pictures).
 import html
 import re
 
+from .i18n import GRAPHVIZ_FONT, _
+
 # Fonts the browser's Graphviz (viz.js, used when `dot` is missing) knows by name, so both
-# lay text out alike: Arial, and Courier New for values (on Linux both map to the
-# metric-compatible Liberation fonts). viz.js measures `monospace` as Times.
-FONT = "Arial"
+# lay text out alike: Arial (then a CJK font for Chinese labels and variable names), and
+# Courier New for values (on Linux both map to the metric-compatible Liberation fonts).
+# viz.js measures `monospace` as Times.
+FONT = GRAPHVIZ_FONT
 MONO = "Courier New"
 FONTSIZE = "14"
 
@@ -150,7 +153,7 @@ def _header(kind, big=False):
     sep = "0.3" if kind == "memory" else "0.4"      # memory: the arrows need little room
     if big:                     # fewer crossing-minimisation passes for big pictures
         extra += ' mclimit="0.3"'
-    tooltip = "" if big else ' tooltip="click for details"'    # saves ~15% at 500 nodes
+    tooltip = "" if big else ' tooltip="%s"' % esc(_("click for details"))  # ~15% at 500 nodes
     return [
         "digraph %s {" % kind,
         '  graph [fontname="%s" fontsize="%s" bgcolor="white" pad="0.2" nodesep="0.35" '
@@ -171,7 +174,7 @@ def _style(cls, changed):
 
 def label_of(t):
     name = t.get("name")
-    return name if name is not None else "(new tensor)"
+    return name if name is not None else _("(new tensor)")
 
 
 # What each kind of generated label means (the legend shows the ones in the picture).
@@ -187,7 +190,7 @@ LABEL_NOTES = [
 def label_notes(tensors):
     """The legend lines explaining the generated labels among ``tensors``."""
     kinds = {t.get("name_kind") if t.get("name") is not None else None for t in tensors}
-    return [text for kind, text in LABEL_NOTES if kind in kinds]
+    return [_(text) for kind, text in LABEL_NOTES if kind in kinds]
 
 
 def legend_node(kinds, notes=()):
@@ -199,12 +202,13 @@ def legend_node(kinds, notes=()):
         swatch = ('<TD WIDTH="18" BGCOLOR="%s" BORDER="%d" COLOR="%s"> </TD>'
                   % (fill or "white", 1 if key != "changed" else 3, line))
         rows.append('<TR>%s<TD ALIGN="LEFT"><FONT POINT-SIZE="12">%s</FONT></TD></TR>'
-                    % (swatch, esc(pad(text))))
+                    % (swatch, esc(pad(_(text)))))
     for text in notes:
         rows.append('<TR><TD COLSPAN="2" ALIGN="LEFT"><FONT POINT-SIZE="12">%s</FONT></TD></TR>'
                     % esc(pad(text)))
-    return ('  legend [shape="plain" style="" tooltip="legend" label=<<TABLE BORDER="0" '
-            'CELLBORDER="0" CELLSPACING="3" CELLPADDING="2">%s</TABLE>>];' % "".join(rows))
+    return ('  legend [shape="plain" style="" tooltip="%s" label=<<TABLE BORDER="0" '
+            'CELLBORDER="0" CELLSPACING="3" CELLPADDING="2">%s</TABLE>>];'
+            % (esc(_("legend")), "".join(rows)))
 
 
 def serial(ident):
@@ -254,10 +258,15 @@ class _Parts:
         return pos, split
 
 
-_EARLIER = ('  earlier [shape="plaintext" style="" fontsize="12" fontcolor="#777777" '
-            'label="earlier" tooltip="pieces the last cell did not change"];')
-_EARLIER_CUT = ('  earlier [shape="plaintext" style="" fontsize="12" fontcolor="#777777" '
-                'label="… earlier pieces not drawn: %d"];')
+def _earlier():
+    return ('  earlier [shape="plaintext" style="" fontsize="12" fontcolor="#777777" '
+            'label="%s" tooltip="%s"];' % (esc(_("earlier")),
+                                           esc(_("pieces the last cell did not change"))))
+
+
+def _earlier_cut(n):
+    return ('  earlier [shape="plaintext" style="" fontsize="12" fontcolor="#777777" '
+            'label="%s"];' % esc(_("… earlier pieces not drawn: %d") % n))
 
 
 class _Stack:
@@ -291,9 +300,9 @@ class _Stack:
         out.append('  pack="true"; packmode="%s";' % ("array_uc1" if self.upward else "array_u1"))
         groups = [self.lines.get(k, []) for k in sorted(self.lines)]
         if self.cut:
-            groups = groups[:self.split] + [[_EARLIER_CUT % (n - self.split)]]
+            groups = groups[:self.split] + [[_earlier_cut(n - self.split)]]
         elif self.split is not None:
-            groups.insert(self.split, [_EARLIER])
+            groups.insert(self.split, [_earlier()])
         for g in (reversed(groups) if self.upward else groups):
             out.extend(g)
 
@@ -357,7 +366,7 @@ def graph_dot(snap, changed=(), legend=True, title=None, focus=None, keep=(), ra
         # every tensor in autograd requires grad: say so only for one that does not (a
         # tensor a static picture was asked for)
         rg = "" if t["requires_grad"] else "requires_grad=False · "
-        rows.append(_row("%s%s" % (rg, "leaf" if t["is_leaf"] else "not leaf"), size="12"))
+        rows.append(_row("%s%s" % (rg, _("leaf") if t["is_leaf"] else _("not leaf")), size="12"))
         if t["grad"]:
             g = by_id.get(t["grad"])
             if g is not None:
@@ -381,10 +390,10 @@ def graph_dot(snap, changed=(), legend=True, title=None, focus=None, keep=(), ra
             cv = "?" if s["current_version"] is None else s["current_version"]
             if s["stale"]:
                 kinds.add("stale")
-                rows.append(_row("saved %s  v%s ≠ now v%s" % (who, sv_, cv), size="12",
+                rows.append(_row(_("saved %s  v%s ≠ now v%s") % (who, sv_, cv), size="12",
                                  color=COLORS["stale"][1], bg=COLORS["stale"][0], bold=True))
             else:
-                rows.append(_row("saved %s  v%s" % (who, sv_), size="12"))
+                rows.append(_row(_("saved %s  v%s") % (who, sv_), size="12"))
         style = _style(cls, n["id"] in changed)
         if any(s["stale"] for s in n["saved"]) and n["id"] not in changed:
             style["color"] = COLORS["stale"][1]
@@ -396,7 +405,8 @@ def graph_dot(snap, changed=(), legend=True, title=None, focus=None, keep=(), ra
     om = snap["omitted"]
     if om["nodes"] and drawn("more"):
         ops = ", ".join("%d× %s" % (c, name) for name, c in list(om["node_ops"].items())[:4])
-        more = "… %s%d more nodes not drawn" % ("" if om["exact"] else "at least ", om["nodes"])
+        more = _("… %s%d more nodes not drawn") % ("" if om["exact"] else _("at least "),
+                                                   om["nodes"])
         rows = [_row(more, bold=True), _row(ops, size="12")]
         stack.add("more", "  more %s;" % _attrs(label=_table(rows), shape="note",
                                                 style="filled", fillcolor="#ffffff",
@@ -420,8 +430,9 @@ def graph_dot(snap, changed=(), legend=True, title=None, focus=None, keep=(), ra
             stub = "%s_r%d" % (e["src"], k)
             fill, line = COLORS[src["kind"] if src else "fn"]
             out.append('  %s [label=<%s> style="rounded,filled,dashed" fillcolor="%s" color="%s" '
-                       'fontsize="12" tooltip="the same node, used again"];'
-                       % (stub, esc("↻ " + (src["name"] if src else e["src"])), fill, line))
+                       'fontsize="12" tooltip="%s"];'
+                       % (stub, esc("↻ " + (src["name"] if src else e["src"])), fill, line,
+                          esc(_("the same node, used again"))))
             out.append('  %s -> %s [style="dashed"];' % (stub, e["dst"]))
     for n in snap["nodes"]:
         if n["kind"] == "acc" and n["variable"] in shown and drawn(n["id"]):
@@ -526,8 +537,8 @@ def _port(snap, sid, offset):
 def _storage_label(s, old):
     vals = s["values"][:STORAGE_CELLS]
     fill, line = COLORS["storage"]
-    head = "storage %s" % s["id"]
-    size = "%d × %s · %d bytes" % (s["size"], short_dtype(s["dtype"]), s["nbytes"])
+    head = _("storage %s") % s["id"]
+    size = _("%d × %s · %d bytes") % (s["size"], short_dtype(s["dtype"]), s["nbytes"])
     ncols = max(1, min(CELLS_PER_ROW, len(vals)))
     # two short header lines rather than one long one: a small storage stays narrow
     rows = ['<TR><TD COLSPAN="%d" PORT="h" BGCOLOR="%s"><FONT COLOR="%s"><B>%s</B><BR/>'

@@ -30,6 +30,7 @@ from collections import OrderedDict, deque
 import numpy as np
 
 from . import introspect as I
+from . import i18n
 from .names import Registry
 
 FORMAT = "minitensor-widgets/1"
@@ -273,7 +274,7 @@ def build(named=(), arrays=(), extra=(), regs=None, origins=None, provisional=()
         view = next((kk for kk, v in tensors.items() if kk in display and kk != k
                      and I.base(v) is t), None)
         if view is not None:
-            display[k], kinds[k] = "base of " + display[view], "base"
+            display[k], kinds[k] = i18n._("base of %s") % display[view], "base"
         else:
             display[k], kinds[k] = regs.tensors.label(t)
 

@@ -45,6 +45,15 @@ The fields of an entry (all but the first two are optional):
                a check whose evidence fails says so instead of judging
     picture    memory("a", "v") or graph("z"): drawn for a wrong answer
     reveal     also draw the picture for a right answer (the "predict the picture" items)
+
+Feedback in the learner's language
+----------------------------------
+Every message is English text in this file; ``check_zh.py`` beside it holds their Chinese
+translations, keyed by the English text (one catalogue, both languages). The Chinese
+edition's notebooks call ``widgets.set_language("zh")`` in their first cell, and from then
+on every check in that kernel answers in Chinese. A message built from a template goes
+through ``_()`` (``_("r has shape %s; x has %s.") % ...``); a plain message in the table
+is looked up when it is said. PyTorch's own error messages stay as PyTorch prints them.
 """
 import contextlib
 import copy
@@ -72,20 +81,54 @@ LABEL = {"right": "✓ %s right: %s", "todo": "✗ %s not answered yet: %s",
          "wrong": "✗ %s not quite: %s"}
 
 
+def language():
+    """The learner's language: what widgets.set_language() chose ("en" by default)."""
+    try:
+        from widgets.i18n import language as current
+    except ImportError:             # no widgets: English
+        return "en"
+    return current()
+
+
+def catalogue(lang):
+    """{English message: translation} from check_<lang>.py beside this file ({} if none)."""
+    if lang not in _CATALOGUES:
+        import importlib.util
+        import os
+        path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "check_%s.py" % lang)
+        table = {}
+        if os.path.exists(path):
+            spec = importlib.util.spec_from_file_location("check_%s" % lang, path)
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+            table = module.MESSAGES
+        _CATALOGUES[lang] = table
+    return _CATALOGUES[lang]
+
+
+_CATALOGUES = {"en": {}}
+
+
+def _(text):
+    """``text`` in the learner's language (as it is when no translation exists)."""
+    lang = language()
+    return text if lang == "en" else catalogue(lang).get(text, text)
+
+
 def check(name, answer=None, **given):
     """Judge ``answer`` to exercise ``name``; ``given`` are the objects a code exercise made."""
     q = EXERCISES.get(name)
     if q is None:
-        print("✗ there is no exercise %r (known: %s)" % (name, ", ".join(EXERCISES)))
+        print(_("✗ there is no exercise %r (known: %s)") % (name, ", ".join(EXERCISES)))
         RESULTS[name] = "wrong"
         return
     try:
-        status, msg, picture, _ = q.judge(answer, given)
+        status, msg, picture, _cause = q.judge(answer, given)
     except Exception as e:          # a bug in a check must not stop the learner's notebook
-        status, msg, picture = "wrong", "the check itself failed (%s); please tell your " \
-            "teacher." % error_text(e), None
+        status, msg, picture = "wrong", _("the check itself failed (%s); please tell your "
+                                          "teacher.") % error_text(e), None
     RESULTS[name] = status
-    print(LABEL[status] % (name, msg))
+    print(_(LABEL[status]) % (name, msg))
     record_attempt(name, status, msg, answer=answer)    # the teacher's class results
     if picture is not None:
         show(picture)
@@ -160,6 +203,10 @@ def close(a, b, tol=1e-3):
 class Kind:
     todo = "replace None with your answer"
 
+    def todo_text(self):
+        """What to do while the answer is still None, in the learner's language."""
+        return _(self.todo)
+
     def read(self, answer):
         return answer
 
@@ -176,7 +223,7 @@ class Bool(Kind):
     def read(self, answer):
         if isinstance(answer, (bool, np.bool_)):
             return bool(answer)
-        raise Odd("answer True or False (you gave %s)." % shown(answer))
+        raise Odd(_("answer True or False (you gave %s).") % shown(answer))
 
 
 class Number(Kind):
@@ -185,7 +232,7 @@ class Number(Kind):
     def read(self, answer):
         n = number(answer)
         if n is None:
-            raise Odd("answer a number (you gave %s)." % shown(answer))
+            raise Odd(_("answer a number (you gave %s).") % shown(answer))
         return n
 
     def same(self, got, truth):
@@ -201,23 +248,28 @@ class Whole(Number):
     def read(self, answer):
         n = number(answer)
         if n is None or n != int(n):
-            raise Odd("answer a whole number (you gave %s)." % shown(answer))
+            raise Odd(_("answer a whole number (you gave %s).") % shown(answer))
         return int(n)
 
 
 class Numbers(Kind):
     """n numbers: a list, a nested list, a tuple or a tensor (compared element by element)."""
 
+    todo = "replace None with a list of %d numbers"
+
     def __init__(self, n):
         self.n = n
-        self.todo = "replace None with a list of %d numbers" % n
+
+    def todo_text(self):
+        return _(self.todo) % self.n
 
     def read(self, answer):
         got = flat(answer)
         if got is None:
-            raise Odd("answer a list of %d numbers (you gave %s)." % (self.n, shown(answer)))
+            raise Odd(_("answer a list of %d numbers (you gave %s).") % (self.n, shown(answer)))
         if len(got) != self.n:
-            raise Odd("answer %d numbers (you gave %d: %s)." % (self.n, len(got), shown(answer)))
+            raise Odd(_("answer %d numbers (you gave %d: %s).")
+                      % (self.n, len(got), shown(answer)))
         return got
 
     def same(self, got, truth):
@@ -236,7 +288,7 @@ class Raised:
         self.text = text
 
     def __repr__(self):
-        return "an error (%s)" % self.text
+        return _("an error (%s)") % self.text
 
 
 NONE, ERROR = "None", "error"
@@ -245,9 +297,7 @@ NONE, ERROR = "None", "error"
 class Grad(Numbers):
     """A gradient: n numbers, or the string "None" when there is none."""
 
-    def __init__(self, n):
-        super().__init__(n)
-        self.todo = 'replace None with a list of %d numbers, or the string "None"' % n
+    todo = 'replace None with a list of %d numbers, or the string "None"'
 
     def read(self, answer):
         if isinstance(answer, str) and answer.strip() == NONE:
@@ -255,7 +305,7 @@ class Grad(Numbers):
         try:
             return super().read(answer)
         except Odd:
-            raise Odd('answer a list of %d numbers, or the string "None" (you gave %s).'
+            raise Odd(_('answer a list of %d numbers, or the string "None" (you gave %s).')
                       % (self.n, shown(answer)))
 
     def same(self, got, truth):
@@ -270,9 +320,7 @@ class Grad(Numbers):
 class Outcome(Numbers):
     """What a line gives: n numbers, or the string "error" when it raises."""
 
-    def __init__(self, n):
-        super().__init__(n)
-        self.todo = 'replace None with a list of %d numbers, or the string "error"' % n
+    todo = 'replace None with a list of %d numbers, or the string "error"'
 
     def read(self, answer):
         if isinstance(answer, str) and answer.strip().lower() == ERROR:
@@ -280,7 +328,7 @@ class Outcome(Numbers):
         try:
             return super().read(answer)
         except Odd:
-            raise Odd('answer a list of %d numbers, or the string "error" (you gave %s).'
+            raise Odd(_('answer a list of %d numbers, or the string "error" (you gave %s).')
                       % (self.n, shown(answer)))
 
     def same(self, got, truth):
@@ -306,7 +354,7 @@ class Dtype(Kind):
         text = str(answer).strip().lower()
         text = text[len("torch."):] if text.startswith("torch.") else text
         if not (isinstance(answer, str) or type(answer).__name__ == "dtype") or text not in DTYPES:
-            raise Odd('answer a dtype such as "float32" or torch.float32 (you gave %s).'
+            raise Odd(_('answer a dtype such as "float32" or torch.float32 (you gave %s).')
                       % shown(answer))
         return DTYPES[text]
 
@@ -327,7 +375,8 @@ class Ints(Kind):
         if isinstance(answer, (tuple, list)) or type(answer).__name__ == "Size":
             if all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in answer):
                 return tuple(int(v) for v in answer)
-        raise Odd("answer a tuple of whole numbers such as (4, 1) (you gave %s)." % shown(answer))
+        raise Odd(_("answer a tuple of whole numbers such as (4, 1) (you gave %s).")
+                  % shown(answer))
 
     def same(self, got, truth):
         return got == tuple(truth)
@@ -339,20 +388,23 @@ class Ints(Kind):
 class Names(Kind):
     """A set of names, chosen from the ones the question offers."""
 
+    todo = 'replace None with a set of names such as {"%s"} (or set() for none)'
+
     def __init__(self, names):
         self.names = names.split()
-        self.todo = 'replace None with a set of names such as {"%s"} (or set() for none)' \
-            % self.names[0]
+
+    def todo_text(self):
+        return _(self.todo) % self.names[0]
 
     def read(self, answer):
         got = {answer} if isinstance(answer, str) else answer
         if not isinstance(got, (set, frozenset, list, tuple)) or \
                 not all(isinstance(n, str) for n in got):
-            raise Odd('answer a set of names such as {"%s"} (you gave %s).'
+            raise Odd(_('answer a set of names such as {"%s"} (you gave %s).')
                       % (self.names[0], shown(answer)))
         unknown = sorted(n for n in got if n not in self.names)
         if unknown:
-            raise Odd("answer a set of names from %s (you gave %s; %r is not one of them)."
+            raise Odd(_("answer a set of names from %s (you gave %s; %r is not one of them).")
                       % (", ".join(self.names), shown(answer), unknown[0]))
         return set(got)
 
@@ -377,7 +429,7 @@ class NodeNames(Kind):
         got = {answer} if isinstance(answer, str) else answer
         if not isinstance(got, (set, frozenset, list, tuple)) or \
                 not all(isinstance(n, str) for n in got):
-            raise Odd('answer a set of node names such as {"MulBackward0"} (you gave %s).'
+            raise Odd(_('answer a set of node names such as {"MulBackward0"} (you gave %s).')
                       % shown(answer))
         return {node_name(n) for n in got}
 
@@ -394,21 +446,26 @@ class NodeName(Kind):
 
     def read(self, answer):
         if not isinstance(answer, str):
-            raise Odd('answer a node name such as "ExpBackward0" (you gave %s).' % shown(answer))
+            raise Odd(_('answer a node name such as "ExpBackward0" (you gave %s).')
+                      % shown(answer))
         return node_name(answer)
 
 
 class Choice(Kind):
     """One of the lettered options under the question."""
 
+    todo = "replace None with one of %s"
+
     def __init__(self, options):
         self.options = list(options)
-        self.todo = "replace None with one of %s" % ", ".join('"%s"' % o for o in self.options)
+
+    def todo_text(self):
+        return _(self.todo) % ", ".join('"%s"' % o for o in self.options)
 
     def read(self, answer):
         text = answer.strip().strip("()").strip().lower() if isinstance(answer, str) else None
         if text not in self.options:
-            raise Odd("answer one of %s (you gave %s)."
+            raise Odd(_("answer one of %s (you gave %s).")
                       % (", ".join('"%s"' % o for o in self.options), shown(answer)))
         return text
 
@@ -420,13 +477,17 @@ class Tuple(Kind):
     """Several answers in a tuple, each read by its own kind: Tuple(Whole(), Whole(),
     what="a pair (offset, bytes)")."""
 
+    todo = "replace None with %s"
+
     def __init__(self, *kinds, what):
         self.kinds, self.what = kinds, what
-        self.todo = "replace None with %s" % what
+
+    def todo_text(self):
+        return _(self.todo) % _(self.what)
 
     def read(self, answer):
         if not isinstance(answer, (tuple, list)) or len(answer) != len(self.kinds):
-            raise Odd("answer %s (you gave %s)." % (self.what, shown(answer)))
+            raise Odd(_("answer %s (you gave %s).") % (_(self.what), shown(answer)))
         return tuple(k.read(a) for k, a in zip(self.kinds, answer))
 
     def same(self, got, truth):
@@ -490,7 +551,8 @@ def call(fn, ns):
 
 
 def say(message, ns):
-    return call(message, ns) if callable(message) else message
+    """A message of the table, said: a function's result, or a text in the learner's language."""
+    return call(message, ns) if callable(message) else _(message)
 
 
 class Q:
@@ -532,12 +594,12 @@ class Q:
         ns = self.fresh(given)
         for claim, fn in self.evidence:
             if not quietly(fn, ns):
-                return ("wrong", "this exercise expects that %s, but the engine disagrees; "
-                        "please tell your teacher." % claim, None, "evidence")
+                return ("wrong", _("this exercise expects that %s, but the engine disagrees; "
+                                   "please tell your teacher.") % claim, None, "evidence")
         if isinstance(self.kind, Code):
             return self.judge_code(ns, given)
         if answer is None:
-            return "todo", self.kind.todo + ", then run the cell again.", None, "todo"
+            return "todo", _("%s, then run the cell again.") % self.kind.todo_text(), None, "todo"
         try:
             got = self.kind.read(answer)
         except Odd as e:
@@ -565,23 +627,23 @@ class Q:
         if isinstance(self.kind, Names):
             for n in sorted(got - set(truth)):
                 if self.hints.get(n, (None, None))[0]:
-                    return self.hints[n][0], n
+                    return _(self.hints[n][0]), n
             for n in sorted(set(truth) - got):
                 if self.hints.get(n, (None, None))[1]:
-                    return self.hints[n][1], n
+                    return _(self.hints[n][1]), n
         if self.otherwise:
             return say(self.otherwise, ns), "otherwise"
-        return "not %s." % self.kind.say(got), "otherwise"
+        return _("not %s.") % self.kind.say(got), "otherwise"
 
     def judge_code(self, ns, given):
         for name, todo in self.needs.items():
             if given.get(name) is None:
-                return "todo", todo, None, "todo"
+                return "todo", _(todo), None, "todo"
         for rule in self.rules:
             try:
                 applies = quietly(rule.when, ns)
             except Exception as e:          # e.g. b = 5 where a tensor was expected
-                return ("wrong", "the check could not use what your code made (%s)."
+                return ("wrong", _("the check could not use what your code made (%s).")
                         % error_text(e).rstrip("."), None, "unusable")
             if applies:
                 picture = self.drawn(given, rule.picture) if rule.status == "wrong" else None
@@ -826,32 +888,32 @@ a = torch.arange(6.)
 """,
   needs={"m": "set m to a (3, 2) tensor over a's storage, e.g. with a.view(...)."},
   rules=[Rule(lambda m: not is_tensor(m),
-              lambda m: "m should be a tensor (you gave a %s)." % type(m).__name__,
+              lambda m: _("m should be a tensor (you gave a %s).") % type(m).__name__,
               example="m = [[0, 1], [2, 3], [4, 5]]"),
          Rule(lambda m: tuple(m.shape) != (3, 2),
-              lambda m: "m has shape %s; the task asks for (3, 2)." % (tuple(m.shape),),
+              lambda m: _("m has shape %s; the task asks for (3, 2).") % (tuple(m.shape),),
               example="m = a.view(2, 3)"),
          Rule(lambda a, m: not shares(m, a),
               "m has its own storage: it is a copy. view() (or reshape() of a contiguous "
               "tensor) reuses a's storage.", picture=memory("a", "m"),
               example="m = a.clone().view(3, 2)")],
-  right=lambda m: "m is a (3, 2) view: stride %s over a's storage." % (m.stride(),))
+  right=lambda m: _("m is a (3, 2) view: stride %s over a's storage.") % (m.stride(),))
 
 
 def _node_hint(got, truth):
     truth = {node_name(n) for n in truth}
     for n in sorted(got - truth):
         if n + "0" in truth:
-            return ("in PyTorch 2.x node names end in a number: %s0, not %s (older posts "
-                    "print the old names)." % (n, n))
+            return (_("in PyTorch 2.x node names end in a number: %s0, not %s (older posts "
+                    "print the old names).") % (n, n))
         if n.startswith("Pow"):
-            return "w * w is a multiplication, MulBackward0; w ** 2 would make PowBackward0."
+            return _("w * w is a multiplication, MulBackward0; w ** 2 would make PowBackward0.")
     if "AccumulateGrad" in truth - got:
-        return "the leaf w gets a node too, AccumulateGrad: it is the one that writes w.grad."
+        return _("the leaf w gets a node too, AccumulateGrad: it is the one that writes w.grad.")
     missing = sorted(truth - got)
     if missing:
-        return "one operation is missing: %s." % missing[0]
-    return "%s is not in y's graph." % sorted(got - truth)[0]
+        return _("one operation is missing: %s.") % missing[0]
+    return _("%s is not in y's graph.") % sorted(got - truth)[0]
 
 
 Q("1.6", NodeNames(),
@@ -937,8 +999,8 @@ x = torch.tensor([1, 2, 3])
 """,
   truth="c",
   evidence=[("torch.randn_like(x) raises for an int64 x", raises("torch.randn_like(x)"))],
-  right=lambda _fresh: "it raises %s There is no normal sampler for int64: ask for "
-                       "torch.randn_like(x, dtype=torch.float32)." % after(
+  right=lambda _fresh: _("it raises %s There is no normal sampler for int64: ask for "
+                       "torch.randn_like(x, dtype=torch.float32).") % after(
                            "torch.randn_like(x)")(_fresh).text,
   mistakes=[("a", "*_like borrows x's dtype, int64, and a normal distribution has no integer "
                   "version: PyTorch 2.13 raises NotImplementedError (\"normal_kernel_cpu\" "
@@ -953,10 +1015,10 @@ x = torch.arange(20).view(4, 5)
   needs={"r": "set r to standard-normal random numbers with x's shape, as float32."},
   rules=[Rule(lambda r: not is_tensor(r), "r should be a tensor.", example="r = 0.5"),
          Rule(lambda r, x: tuple(r.shape) != tuple(x.shape),
-              lambda r, x: "r has shape %s; x has %s." % (tuple(r.shape), tuple(x.shape)),
+              lambda r, x: _("r has shape %s; x has %s.") % (tuple(r.shape), tuple(x.shape)),
               example="r = torch.randn(5, 4)"),
          Rule(lambda r: str(r.dtype) != "torch.float32",
-              lambda r: "r is %s; the task asks for float32." % str(r.dtype)[6:],
+              lambda r: _("r is %s; the task asks for float32.") % str(r.dtype)[6:],
               example="r = torch.randn_like(x, dtype=torch.float64)"),
          Rule(lambda r: r.min().item() >= 0 and r.max().item() < 1,
               "every number of r lies in [0, 1): that is rand (uniform). randn draws from "
@@ -1015,8 +1077,8 @@ y.backward()
 
 
 def _clone_cut(a):
-    return ("b is a leaf now, cut out of a's graph: a.grad is %s, not [5., 5., 5.]. Keep "
-            "b = a.clone() and add b.retain_grad() before y.backward()." % grads(a))
+    return (_("b is a leaf now, cut out of a's graph: a.grad is %s, not [5., 5., 5.]. Keep "
+            "b = a.clone() and add b.retain_grad() before y.backward().") % grads(a))
 
 
 Q("3.3", Code(),
@@ -1030,13 +1092,13 @@ b = a.clone()
               "b.grad is still None: call b.retain_grad() before y.backward().",
               status="todo"),
          Rule(lambda a: not same(a.grad, [5., 5., 5.]),
-              lambda a: "a.grad is %s; it should get 2 + 3 = 5 per element. Did backward "
-                        "run more than once?" % grads(a),
+              lambda a: _("a.grad is %s; it should get 2 + 3 = 5 per element. Did backward "
+                        "run more than once?") % grads(a),
               example="b.retain_grad()\n(a * 2).sum().backward()"),
          Rule(lambda b: not same(b.grad, [3., 3., 3.]),
-              lambda b: "b.grad is %s; expected 3s from (b * 3).sum()." % grads(b))],
-  right=lambda a: "retain_grad() keeps the non-leaf's gradient: b.grad = 3s, and a.grad = "
-                  "%s (2 + 3 through the clone)." % grads(a))
+              lambda b: _("b.grad is %s; expected 3s from (b * 3).sum().") % grads(b))],
+  right=lambda a: _("retain_grad() keeps the non-leaf's gradient: b.grad = 3s, and a.grad = "
+                  "%s (2 + 3 through the clone).") % grads(a))
 
 Q("3.4", Tuple(Grad(2), Grad(2), what="a pair (b.grad, a.grad)"),
   setup="""
@@ -1442,17 +1504,17 @@ def _frozen_copy(trained, frozen, before):
     for name, old in zip(("weight", "bias"), before):
         f, t = getattr(frozen, name), getattr(trained, name)
         if shares(f, t):
-            return ("frozen.%s shares trained.%s's memory: every training step of trained "
+            return (_("frozen.%s shares trained.%s's memory: every training step of trained "
                     "would change the frozen branch too. copy_() copies the values into "
-                    "frozen's own storage." % (name, name))
+                    "frozen's own storage.") % (name, name))
         if f is not old:
-            return ("frozen.%s is a new object now: anything holding the old Parameter (an "
+            return (_("frozen.%s is a new object now: anything holding the old Parameter (an "
                     "optimizer, a hook) no longer sees it. Copy into the existing tensor "
-                    "with copy_()." % name)
+                    "with copy_().") % name)
         if f.grad_fn is not None or f.requires_grad:
-            return ("frozen.%s joined trained's graph (it has a grad_fn now and requires "
+            return (_("frozen.%s joined trained's graph (it has a grad_fn now and requires "
                     "grad): the frozen branch is no longer frozen, and backward through it "
-                    "would reach trained. Do the copy inside torch.no_grad()." % name)
+                    "would reach trained. Do the copy inside torch.no_grad().") % name)
     return None
 
 
@@ -1600,7 +1662,7 @@ x = a * 2
 """,
   truth="c",
   evidence=[("copy.deepcopy(x) raises for a non-leaf x", raises("copy.deepcopy(x)"))],
-  right=lambda _fresh: "deepcopy works on leaves only: " + after("copy.deepcopy(x)")(_fresh).text,
+  right=lambda _fresh: _("deepcopy works on leaves only: ") + after("copy.deepcopy(x)")(_fresh).text,
   mistakes=[("a", "deepcopy does not copy graphs: x = a * 2 is not a leaf, and PyTorch "
                   "refuses to deepcopy it."),
             ("b", "deepcopy refuses non-leaf tensors; for a detached copy write "
@@ -1722,7 +1784,7 @@ col = v[:, 1]
               example="col_copy = v.clone()[:, 1]"),
          Rule(lambda col, col_copy: not equal(col_copy, col),
               "col_copy does not hold col's values.", example="col_copy = v[:, 2].contiguous()")],
-  right=lambda col_copy: "own storage, stride %s: col.contiguous() (or col.clone())."
+  right=lambda col_copy: _("own storage, stride %s: col.contiguous() (or col.clone()).")
                          % (col_copy.stride(),))
 
 # ------------------------------------------------------------------ 9 freezing
@@ -1891,9 +1953,9 @@ def make_nets():
               example="    net.requires_grad_(False)"),
          Rule(lambda freeze_all_but_last, make_nets: any(
              any(_trainable(n)[:-1]) for n in _tried(freeze_all_but_last, make_nets)),
-              lambda freeze_all_but_last, make_nets: "in a deeper network a Linear layer "
+              lambda freeze_all_but_last, make_nets: _("in a deeper network a Linear layer "
               "before the last still learns (trainable: %s): freeze every Linear but the "
-              "last, not only net[0]." % _trainable(_tried(freeze_all_but_last, make_nets)[-1]),
+              "last, not only net[0].") % _trainable(_tried(freeze_all_but_last, make_nets)[-1]),
               example="    net[0].requires_grad_(False)")],
   right="on a 2-layer and a 3-layer network alike, only the last Linear layer still "
         "requires grad.")
@@ -1915,8 +1977,8 @@ def _tried_error(freeze, make_nets):
         for n in make_nets():
             freeze(n)
     except Exception as e:
-        return "freeze_all_but_last raised %s on the check's own networks (one with 2 and one " \
-               "with 3 Linear layers)." % error_text(e)
+        return _("freeze_all_but_last raised %s on the check's own networks (one with 2 and one " \
+               "with 3 Linear layers).") % error_text(e)
     return ""
 
 
@@ -1947,8 +2009,8 @@ y.add_(1)
 y.mul_(2)
 """,
   truth=versions("y.sum().backward()"),
-  right=lambda _fresh: "each in-place operation bumps y's version (add_, then mul_: 2), "
-                       "and exp saved y at version 0. backward() says: " + after(
+  right=lambda _fresh: _("each in-place operation bumps y's version (add_, then mul_: 2), "
+                       "and exp saved y at version 0. backward() says: ") + after(
                            "y.sum().backward()")(_fresh).text,
   mistakes=[((1, 0), "each in-place operation bumps the version: add_ and mul_ make 2."),
             ((2, 1), "exp saved its output when it made it, at version 0."),
@@ -2235,8 +2297,8 @@ x = torch.tensor([1, 2, 3])
 """,
   truth=lambda _fresh: (not raises("torch.randn_like(x)")(_fresh), "a"),
   evidence=[("randn_like raises for int64", raises("torch.randn_like(x)"))],
-  right=lambda _fresh: "false: it raises %s Ask for a float dtype: "
-                       "torch.randn_like(x, dtype=torch.float32)." % after(
+  right=lambda _fresh: _("false: it raises %s Ask for a float dtype: "
+                       "torch.randn_like(x, dtype=torch.float32).") % after(
                            "torch.randn_like(x)")(_fresh).text,
   mistakes=[((True, ANY), "one post's example runs torch.randn_like on an int64 tensor. In "
                           "2.13 that raises NotImplementedError: there is no normal sampler "
@@ -2253,8 +2315,8 @@ z = torch.tensor([2.], requires_grad=True)
 """,
   truth=lambda _fresh: (not raises("z.copy_(x)")(_fresh), "b"),
   evidence=[("z.copy_(x) raises", raises("z.copy_(x)"))],
-  right=lambda _fresh: "false: %s In-place changes to a leaf that requires grad are refused; "
-                       "load values under torch.no_grad()." % after("z.copy_(x)")(_fresh).text,
+  right=lambda _fresh: _("false: %s In-place changes to a leaf that requires grad are refused; "
+                       "load values under torch.no_grad().") % after("z.copy_(x)")(_fresh).text,
   mistakes=[((True, ANY), "one post shows z.copy_(x) overwriting z. In 2.13 it raises: z is a "
                           "leaf that requires grad, and in-place changes to such a leaf are "
                           "refused."),
@@ -2266,13 +2328,13 @@ z = torch.tensor([2.], requires_grad=True)
 
 def _z_problem(z, original):
     if z is not original:
-        return ("z is a new tensor now: anything holding the old z (an optimizer) does not see "
-                "it. Copy into z itself, under torch.no_grad().")
+        return (_("z is a new tensor now: anything holding the old z (an optimizer) does not see "
+                "it. Copy into z itself, under torch.no_grad()."))
     if not z.requires_grad:
-        return ("z no longer requires grad: as a weight it would stop training. Keep it "
-                "trainable and wrap the copy in torch.no_grad() instead.")
+        return (_("z no longer requires grad: as a weight it would stop training. Keep it "
+                "trainable and wrap the copy in torch.no_grad() instead."))
     if not z.is_leaf:
-        return "z joined x's graph (it has a grad_fn): do the copy under torch.no_grad()."
+        return _("z joined x's graph (it has a grad_fn): do the copy under torch.no_grad().")
     return None
 
 
