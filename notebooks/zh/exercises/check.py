@@ -66,6 +66,12 @@ import warnings
 import numpy as np
 
 import minitensor as torch
+
+try:                        # attempts.py (beside this file) keeps a log for the teacher
+    from attempts import record as record_attempt
+except ImportError:         # without it, checks work the same, unrecorded
+    def record_attempt(*args, **kwargs):
+        return None
 from minitensor import nn
 
 RESULTS = {}
@@ -123,6 +129,7 @@ def check(name, answer=None, **given):
                                           "teacher.") % error_text(e), None
     RESULTS[name] = status
     print(_(LABEL[status]) % (name, msg))
+    record_attempt(name, status, msg, answer=answer)    # the teacher's class results
     if picture is not None:
         show(picture)
 
