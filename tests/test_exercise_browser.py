@@ -99,12 +99,23 @@ def feedback(lab, i):
 
 
 def picture_labels(lab, i):
-    """The text labels of the one picture in cell i's output (JupyterLab shows an SVG output
-    as an <img> with a data: URL)."""
-    imgs = lab.output(i).locator(".jp-RenderedSVG img")
+    """The text labels of the one picture in cell i's output. JupyterLab shows the stored
+    picture (image/png) as a loaded <img>; its labels are read from the DOT stored beside it
+    (text/vnd.graphviz), which is what the PNG was drawn from."""
+    imgs = lab.output(i).locator(".jp-RenderedImage img")
     assert imgs.count() == 1, "expected one picture in the output"
-    svg = urllib.parse.unquote(imgs.first.get_attribute("src").split(",", 1)[1])
-    return [html.unescape(t) for t in re.findall(r"<text[^>]*>([^<]*)</text>", svg)]
+    assert imgs.first.get_attribute("src").startswith("data:image/png")
+    assert imgs.first.evaluate("img => img.complete && img.naturalWidth > 0"), "the PNG did not load"
+    dots = lab.evaluate(_OUTPUT_DOT_JS, i)
+    assert len(dots) == 1, dots
+    return [html.unescape(t).strip() for t in re.findall(r">([^<>]+)<", dots[0]) if t.strip()]
+
+
+_OUTPUT_DOT_JS = """(i) => {
+  const outs = window.jupyterapp.shell.currentWidget.content.widgets[i].model.outputs.toJSON();
+  return outs.filter(o => o.data && o.data['text/vnd.graphviz'])
+             .map(o => [].concat(o.data['text/vnd.graphviz']).join(''));
+}"""
 
 
 def test_odd_then_wrong_then_retry_then_right(lab):

@@ -73,8 +73,8 @@ def stored_text(cell):
         if o["output_type"] == "stream":
             return "".join(o["text"]).strip().splitlines()[0]
         plain = "".join(o.get("data", {}).get("text/plain", ""))
-        if "image/svg+xml" in o.get("data", {}):
-            return "<svg>"
+        if "image/png" in o.get("data", {}) or "image/svg+xml" in o.get("data", {}):
+            return "<img>"
         if plain:
             return plain.strip().splitlines()[0]
     return None
@@ -138,8 +138,10 @@ def test_a_prediction_moment_works(lab, stem):
     assert not state[j]["hidden"] and state[j]["count"], "the answer's cell did not run"
     want = stored_text(block[first_code])
     out = lab.output(j)
-    if want == "<svg>":
-        out.locator("svg").first.wait_for(timeout=20_000)
+    if want == "<img>":        # a stored picture (PNG): shown again as a loaded image
+        img = out.locator(".jp-RenderedImage img").first
+        img.wait_for(timeout=20_000)
+        assert img.evaluate("i => i.complete && i.naturalWidth > 0")
     elif want is not None:
         lab.wait_for_text(want, out, timeout=20_000)
 
