@@ -174,3 +174,13 @@ def test_the_prediction_widget_speaks_chinese(zh):
     widgets.set_language("en")
     q = predict.ask("Q?", ["a", "b"], answer=0, why="W.", feedback={1: "F."})
     assert q.text().splitlines()[0] == "Predict: Q?" and q.words["predict"] == "Predict"
+
+
+def test_the_live_memory_picture_says_which_op_made_a_tensor_in_chinese(zh):
+    """The panel's memory boxes end with the op that made the tensor ("· made by ones()")."""
+    ns = _scene()
+    snap = widgets.draw_memory(ns["a"], namespace=ns).snapshot
+    snap["tensors"][0]["made_by"] = {"op": "ones"}
+    assert "· 由 ones() 生成" in render.memory_dot(snap) and "made by" not in render.memory_dot(snap)
+    widgets.set_language("en")
+    assert "· made by ones()" in render.memory_dot(snap)

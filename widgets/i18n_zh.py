@@ -86,6 +86,7 @@ ZH = {
     "values: %s": "值：%s",
     "grad: %s": "grad：%s",
     "made by %s()%s": "由 %s()%s 生成",
+    "· made by %s()": "· 由 %s() 生成",
     " from %s": "（来自 %s）",
     "NumPy array %s": "NumPy 数组 %s",
     "%d × %s, %d bytes": "%d × %s，%d 字节",

@@ -493,8 +493,8 @@ def memory_dot(snap, changed=(), prev=None, legend=True, title=None, focus=None,
         mb = t.get("made_by")
         version = '<FONT FACE="%s" POINT-SIZE="12">_version %d</FONT>' % (MONO, t["version"])
         if mb and mb.get("op"):         # one row for both: the box stays short
-            version += ('<FONT POINT-SIZE="12" COLOR="#444444">  · made by %s()</FONT>'
-                        % esc(mb["op"]))
+            version += ('<FONT POINT-SIZE="12" COLOR="#444444">  %s</FONT>'
+                        % esc(_("· made by %s()") % mb["op"]))
         rows.append("<TR><TD>%s</TD></TR>" % version)
         stack.add(t["id"], "  %s %s;" % (t["id"], _attrs(label=_table(rows),
                                                           **_style(cls, t["id"] in changed))))
