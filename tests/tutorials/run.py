@@ -203,7 +203,11 @@ def zygote(engine):
         running = {}
         for req in json.loads(line):
             tmp = tempfile.mkdtemp(prefix="tutorial-")
-            req["cwd"] = tmp
+            # The script runs one level down, so the '../data' that tutorials write
+            # (d2l) is private to this run: the torch and minitensor runs happen at the
+            # same moment, and a shared /tmp/data let one truncate the other's CSV.
+            req["cwd"] = os.path.join(tmp, "work")
+            os.mkdir(req["cwd"])
             t0 = time.time()
             pid = os.fork()
             if pid == 0:

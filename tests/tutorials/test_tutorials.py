@@ -89,6 +89,13 @@ def test_runner_reports_the_exception_and_the_missing_line(engines):
     assert r.detail["minitensor"] is None
 
 
+def test_each_run_writes_its_own_parent_folder(engines):
+    # d2l writes '../data/house_tiny.csv'; the torch and minitensor runs of a script
+    # happen at once, so a shared parent let one engine read the other's half-written file
+    r = run.run_script(_selftest("writes_parent_data"), *engines)
+    assert r.passed, r.summary()
+
+
 @pytest.mark.parametrize("ref, others, got, ok", [
     (["a 1"], [["a 1"]], ["a 1"], True),
     (["a 1"], [["a 1"]], ["a 2"], False),                       # a stable value differs
