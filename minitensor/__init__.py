@@ -56,6 +56,9 @@ from .compat.finfo import finfo, iinfo
 from . import accelerator, autograd, cuda, events, nn, optim, random, serialization
 from .serialization import save, load
 from .compat.tensor_str import set_printoptions, get_printoptions
+from .compat.public_names import publish as _publish
+
+_publish(__name__)     # type(t) prints <class 'minitensor.Tensor'>, as torch's <class 'torch.Tensor'>
 
 float = float32
 double = float64
