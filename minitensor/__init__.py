@@ -1,13 +1,15 @@
 """minitensor: a small autograd tensor engine on NumPy that behaves like PyTorch 2.13.
 
 ``import minitensor as torch`` and lesson code about tensors, copying and autograd
-runs unchanged. The ``cuda`` device is simulated (host memory, device tag only).
+runs unchanged. Like torch's CPU build it has no ``cuda`` unless
+``minitensor.cuda.simulate(True)`` switches on a simulated one (host memory, device tag only).
 """
 from .compat.quiet import install_warning_filter as _install_warning_filter
 from .core.dtypes import (dtype, can_cast, float32, float64, float16, int64, int32, int16, int8,
                           uint8, bool_ as bool, get_default_dtype, set_default_dtype,
                           promote_types)
 from .core.device import device
+from .core import device as _device_mod
 from .core.size import Size
 from .core.tensor import Tensor
 from .core.storage import UntypedStorage
@@ -51,9 +53,12 @@ from .ops.activation import softmax, log_softmax
 from .ops.copy import clone, detach
 from .ops.operands import result_dtype as _result_dtype
 from .compat.finfo import finfo, iinfo
-from . import autograd, cuda, events, nn, optim, random, serialization
+from . import accelerator, autograd, cuda, events, nn, optim, random, serialization
 from .serialization import save, load
 from .compat.tensor_str import set_printoptions, get_printoptions
+from .compat.public_names import publish as _publish
+
+_publish(__name__)     # type(t) prints <class 'minitensor.Tensor'>, as torch's <class 'torch.Tensor'>
 
 float = float32
 double = float64
@@ -95,6 +100,15 @@ def is_floating_point(input):
 
 def result_type(tensor1, tensor2):
     return _result_dtype(tensor1, tensor2)
+
+
+def set_default_device(device):
+    """Where factories put a tensor made without ``device=`` (torch's default: cpu)."""
+    _device_mod.set_default(device)
+
+
+def get_default_device():
+    return _device_mod.get_default()
 
 
 def __getattr__(name):

@@ -69,6 +69,7 @@ _SAFE = {
     ("numpy", "ndarray"), ("numpy", "dtype"),
     (__name__, "_rebuild_storage"), (__name__, "_rebuild_tensor"),
     (__name__, "_rebuild_parameter"), ("minitensor.core.size", "Size"),
+    ("minitensor", "Size"),
 }
 
 

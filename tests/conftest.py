@@ -22,3 +22,16 @@ def pytest_collection_modifyitems(config, items):
         if item.nodeid in known:
             item.add_marker(pytest.mark.xfail(
                 strict=True, reason="known mismatch with torch 2.13 (tests/known_mismatches.txt)"))
+
+
+@pytest.fixture
+def simulated_cuda():
+    """minitensor's simulated cuda device, switched on for one test (off by default, as
+    torch's CPU build has no cuda) and off again whatever the test did."""
+    import minitensor
+    minitensor.cuda.simulate(True)
+    try:
+        yield
+    finally:
+        minitensor.cuda.simulate(False)
+        minitensor.set_default_device(None)

@@ -32,6 +32,7 @@ EXPECTED_TO_DIFFER = {
         "random-seeded": "minitensor's random generator is not torch's (the lesson says so)",
     },
     "06_copy": {
+        "simulate-cuda": "minitensor's own switch for its simulated cuda: torch has no such call",
         "copy-keeps-device": "minitensor simulates cuda; torch's CPU build has no cuda",
         "copy-int-setup": "minitensor simulates cuda; torch's CPU build has no cuda",
         "copy-int-truncates": "needs the cuda tensor of copy-int-setup",

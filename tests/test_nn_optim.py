@@ -248,7 +248,7 @@ def test_module_attribute_errors():
     assert repr(ml) == repr(tl) and list(ml.state_dict()) == list(tl.state_dict()) == ["bias"]
 
 
-def test_module_to_cuda_moves_the_same_parameter_objects():
+def test_module_to_cuda_moves_the_same_parameter_objects(simulated_cuda):
     m = mnn.Linear(2, 3)
     w = m.weight
     m(mt.ones(1, 2)).sum().backward()

@@ -136,7 +136,7 @@ class Function:
         node = cls.__dict__.get("_node_cls")
         if node is None:
             node = type(cls.__name__ + "Backward", (BackwardCFunction,),
-                        {"_forward_cls": cls, "__module__": "torch.autograd.function"})
+                        {"_forward_cls": cls, "__module__": __name__})
             cls._node_cls = node
         return node
 

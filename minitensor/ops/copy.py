@@ -443,7 +443,8 @@ def cpu(self, memory_format=None):
 
 
 def cuda(self, device=None, non_blocking=False, memory_format=None):
-    return to(self, _device("cuda", device if isinstance(device, int) else None) if not isinstance(device, (str, _device)) else device)
+    # t.cuda(0) is torch.device(0): the accelerator's device 0
+    return to(self, "cuda" if device is None else _device(device))
 
 
 class FillBackward0(Node):

@@ -1,9 +1,11 @@
 """Devices.
 
 CPU-side and torch.device-object behaviour is compared DIFFERENTIALLY (real torch can
-build cuda device objects without a GPU).  Tensors on the SIMULATED cuda device cannot
-be made by this machine's CPU-only torch, so those cases (FACTS below) compare minitensor
-with HARD FACTS about real torch, each verified from torch 2.13's own sources/binaries:
+build cuda device objects without a GPU), and so is what a CPU build says to cuda code:
+minitensor has no cuda either unless ``minitensor.cuda.simulate(True)`` switches on its
+SIMULATED cuda device.  Tensors on that device cannot be made by this machine's CPU-only
+torch, so those cases (FACTS below, run with simulation on) compare minitensor with HARD
+FACTS about real torch, each verified from torch 2.13's own sources/binaries:
 
 * repr suffix: torch/_tensor_str.py appends ``device='<str(device)>'`` when the device
   type differs from the default (cpu), e.g. ``tensor([1., 2.], device='cuda:0')``.
@@ -85,6 +87,59 @@ with expect_error():
 
 ### cuda_availability_is_bool
 obs('type', type(torch.cuda.is_available()).__name__)
+
+### no_cuda_by_default
+# torch's CPU build, which minitensor is unless minitensor.cuda.simulate(True) is called
+obs('available', torch.cuda.is_available())
+obs('count', torch.cuda.device_count())
+obs('accelerator', torch.accelerator.is_available())
+obs('current_accelerator', torch.accelerator.current_accelerator())
+obs('accelerator_count', torch.accelerator.device_count())
+device = "cuda" if torch.cuda.is_available() else "cpu"
+obs('picked', torch.ones(2, device=device).device)
+obs('seed', torch.cuda.manual_seed(0))
+obs('device_object', repr(torch.device('cuda')))
+t = torch.ones(2)
+for make in (lambda: torch.ones(2, device='cuda'), lambda: torch.zeros(2, device='cuda:1'),
+             lambda: torch.tensor([1.], device=torch.device('cuda')),
+             lambda: torch.rand(2, device='cuda'), lambda: torch.arange(3, device='cuda'),
+             lambda: torch.full((2,), 1., device='cuda'), lambda: t.to('cuda'),
+             lambda: t.to('cuda', torch.int64), lambda: t.to(device='cuda'), lambda: t.cuda(),
+             lambda: t.cuda('cuda'), lambda: t.cuda(0), lambda: t.cuda(-1), lambda: t.to(0),
+             lambda: torch.zeros_like(t, device='cuda'), lambda: t.new_zeros(2, device='cuda'),
+             lambda: torch.device(0),
+             lambda: torch.device(-1), lambda: torch.device('cuda', -1),
+             lambda: torch.ones(2, device=1), lambda: torch.cuda.current_device(),
+             lambda: torch.cuda.get_device_name(), lambda: torch.cuda.synchronize(),
+             lambda: torch.accelerator.current_device_index(),
+             lambda: nn.Linear(2, 2).cuda(), lambda: nn.Linear(2, 2).cuda(0),
+             lambda: nn.Linear(2, 2).to('cuda')):
+    with expect_error():
+        make()
+obs('no_params', repr(nn.ReLU().cuda(0)))
+# (t.type('torch.cuda.FloatTensor') is left out: torch's CPU build answers it with an
+# AssertionError or, after other cuda calls in the process, "Cannot initialize CUDA
+# without ATen_cuda library")
+
+### set_default_device
+obs('default', torch.get_default_device())
+torch.set_default_device('cpu')
+obs('cpu', torch.ones(2).device)
+obs('after', torch.get_default_device())
+with expect_error():
+    torch.set_default_device('foo')
+with expect_error():
+    torch.set_default_device(1)
+torch.set_default_device('cuda')       # accepted: only making a tensor fails
+with expect_error():
+    torch.ones(2)
+with expect_error():
+    torch.tensor([1.])
+with expect_error():
+    torch.get_default_device()
+obs('numpy_stays_on_cpu', torch.from_numpy(np.ones(2)).device)
+torch.set_default_device(None)
+obs('back', torch.ones(2).device)
 ''')
 
 test_case = make_test(CASES)
@@ -210,6 +265,6 @@ obs('item', x.sum().item())
 
 
 @pytest.mark.parametrize("name", list(FACTS))
-def test_cuda_fact(name):
+def test_cuda_fact(name, simulated_cuda):
     snippet, expected = FACTS[name]
     check_facts(snippet, expected)

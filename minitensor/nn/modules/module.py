@@ -4,7 +4,6 @@ import itertools
 from collections import OrderedDict, namedtuple
 
 from ...autograd import no_grad
-from ...core.device import device as _device
 from ...core.tensor import Tensor
 from ...ops.copy import _parse_to
 from ..parameter import Parameter
@@ -364,8 +363,7 @@ class Module:
         return self._apply(convert)
 
     def cuda(self, device=None):
-        dev = _device("cuda", device) if isinstance(device, int) else (device or "cuda")
-        return self._apply(lambda t: t.cuda(dev))
+        return self._apply(lambda t: t.cuda(device))
 
     def cpu(self):
         return self._apply(lambda t: t.cpu())
