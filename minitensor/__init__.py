@@ -52,6 +52,7 @@ from .ops.copy import clone, detach
 from .ops.operands import result_dtype as _result_dtype
 from .compat.finfo import finfo, iinfo
 from . import autograd, cuda, events, nn, optim, random, serialization
+from . import utils
 from .serialization import save, load
 from .compat.tensor_str import set_printoptions, get_printoptions
 
