@@ -496,3 +496,13 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
         if n == 1:
             raise ValueError(f"Expected more than 1 value per channel when training, got input size {size}")
     return _batch_norm(input, running_mean, running_var, weight, bias, training, momentum, eps)
+
+
+from ..ops.conv import conv1d, conv2d                          # noqa: E402
+from ..ops.pool import avg_pool2d, max_pool2d_with_indices     # noqa: E402
+
+
+def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+               return_indices=False):
+    out, indices = max_pool2d_with_indices(input, kernel_size, stride, padding, dilation, ceil_mode)
+    return (out, indices) if return_indices else out

@@ -7,9 +7,12 @@ from .container import Sequential, ModuleList, ModuleDict
 from .sparse import Embedding
 from .normalization import LayerNorm
 from .batchnorm import BatchNorm1d, BatchNorm2d
+from .conv import Conv1d, Conv2d
+from .pooling import MaxPool2d, AvgPool2d
 from .loss import MSELoss, L1Loss, NLLLoss, CrossEntropyLoss, BCELoss, BCEWithLogitsLoss
 
 __all__ = ["Module", "Identity", "Linear", "ReLU", "Sigmoid", "Tanh", "Softmax", "LogSoftmax", "LeakyReLU",
            "Dropout", "Flatten", "Sequential", "ModuleList", "ModuleDict", "MSELoss", "L1Loss",
            "NLLLoss", "CrossEntropyLoss", "BCELoss", "BCEWithLogitsLoss",
-           "Embedding", "LayerNorm", "BatchNorm1d", "BatchNorm2d"]
+           "Embedding", "LayerNorm", "BatchNorm1d", "BatchNorm2d", "Conv1d", "Conv2d", "MaxPool2d",
+           "AvgPool2d"]
