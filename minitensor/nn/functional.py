@@ -464,3 +464,45 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
     return record("binary_cross_entropy_with_logits", np.asarray(out, x.dtype), input._device,
                   (input, target), BinaryCrossEntropyWithLogitsBackward0,
                   {"reduction": reduction, "weight": w, "pos_weight": pw})
+
+
+# ---------------------------------------------------------------------- layers' functions
+from ..ops.embedding import embedding as _embedding            # noqa: E402
+from ..ops.norm import batch_norm as _batch_norm, layer_norm    # noqa: E402
+
+
+def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
+              scale_grad_by_freq=False, sparse=False):
+    if padding_idx is not None:
+        if padding_idx > 0:
+            assert padding_idx < weight.size(0), "Padding_idx must be within num_embeddings"
+        elif padding_idx < 0:
+            assert padding_idx >= -weight.size(0), "Padding_idx must be within num_embeddings"
+            padding_idx = weight.size(0) + padding_idx
+    else:
+        padding_idx = -1
+    if max_norm is not None or sparse:
+        raise NotImplementedError("embedding(max_norm=..., sparse=True) is not modelled by minitensor")
+    return _embedding(weight, input, padding_idx, scale_grad_by_freq)
+
+
+def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False,
+               momentum=0.1, eps=1e-5):
+    if training:
+        size = input.size()
+        n = size[0]
+        for s in size[2:]:
+            n *= s
+        if n == 1:
+            raise ValueError(f"Expected more than 1 value per channel when training, got input size {size}")
+    return _batch_norm(input, running_mean, running_var, weight, bias, training, momentum, eps)
+
+
+from ..ops.conv import conv1d, conv2d                          # noqa: E402
+from ..ops.pool import avg_pool2d, max_pool2d_with_indices     # noqa: E402
+
+
+def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+               return_indices=False):
+    out, indices = max_pool2d_with_indices(input, kernel_size, stride, padding, dilation, ceil_mode)
+    return (out, indices) if return_indices else out

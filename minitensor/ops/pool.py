@@ -1,0 +1,116 @@
+"""Pooling: ``max_pool2d`` (``MaxPool2DWithIndicesBackward0``) and ``avg_pool2d``
+(``AvgPool2DBackward0``).
+
+Like a convolution, a pool slides a window over each channel; instead of a weighted sum
+it keeps the window's largest value (and where it was: the gradient goes back only
+there) or its mean (the gradient is shared out over the window)."""
+import numpy as np
+from numpy.lib.stride_tricks import sliding_window_view
+
+from ..compat.conv_args import pool_args
+from ..compat.quiet import quiet
+from ..core.dispatch import composite, record
+from ..core.graph import Node
+
+
+def _windows(x, kernel, stride, padding, dilation, out, fill):
+    """(N, C, H, W) -> (N, C, oh, ow, kh, kw): the window under each output position,
+    the input padded with ``fill`` (also on the right when ceil_mode needs more)."""
+    need = [(o - 1) * s + d * (k - 1) + 1 for o, s, d, k in zip(out, stride, dilation, kernel)]
+    pads = [(p, max(n - h - p, p)) for p, n, h in zip(padding, need, x.shape[2:])]
+    xp = np.pad(x, ((0, 0), (0, 0)) + tuple(pads), constant_values=fill)
+    span = [d * (k - 1) + 1 for d, k in zip(dilation, kernel)]
+    w = sliding_window_view(xp, span, axis=(2, 3))
+    w = w[:, :, ::stride[0], ::stride[1], ::dilation[0], ::dilation[1]]
+    return w[:, :, :out[0], :out[1]]
+
+
+# ------------------------------------------------------------------ max pool
+class MaxPool2DWithIndicesBackward0(Node):
+    saves = (("self", 0),)
+
+    def backward(self, g):
+        (xshape, xdt), = self._input_meta
+        n, c, h, w = self.indices.shape[:2] + tuple(xshape[-2:])
+        gx = np.zeros((n * c, h * w), xdt)     # each output's gradient to where its max was
+        rows = np.repeat(np.arange(n * c), self.indices[0, 0].size)
+        np.add.at(gx, (rows, self.indices.reshape(-1)), g.reshape(-1))
+        return (gx.reshape(xshape),)
+
+
+@composite("max_pool2d_with_indices")
+def max_pool2d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1,
+                            ceil_mode=False):
+    """Returns the pooled tensor and the flat (h * W + w) index of each maximum."""
+    x = input._data
+    kernel, stride, padding, dilation, out = pool_args(
+        "max_pool2d", input, kernel_size, stride, padding, dilation, ceil_mode)
+    batched = x.ndim == 4
+    x4 = x if batched else x[None]
+    with quiet:
+        lowest = -np.inf if x.dtype.kind == "f" else np.iinfo(x.dtype).min
+        win = _windows(x4, kernel, stride, padding, dilation, out, lowest)
+    flat = win.reshape(win.shape[:4] + (-1,))
+    nan = np.isnan(flat)
+    arg = np.where(nan.any(-1), nan.argmax(-1), flat.argmax(-1))   # NaN wins, as in torch
+    vals = np.take_along_axis(flat, arg[..., None], -1)[..., 0].astype(x.dtype)
+    # the window's k-th element -> its (h, w) in the input
+    ki, kj = np.divmod(arg, kernel[1])
+    oi = np.arange(out[0])[:, None] * stride[0]
+    oj = np.arange(out[1])[None, :] * stride[1]
+    hi = oi + ki * dilation[0] - padding[0]
+    wj = oj + kj * dilation[1] - padding[1]
+    indices = (hi * x4.shape[3] + wj).astype(np.int64)
+    node_attrs = {"indices": indices}
+    if not batched:
+        vals, indices = vals[0], indices[0]
+    out = record("max_pool2d_with_indices", vals, input._device, (input,),
+                 MaxPool2DWithIndicesBackward0, node_attrs)
+    return out, record("max_pool2d_with_indices", indices, input._device, (input,))
+
+
+# ------------------------------------------------------------------ average pool
+class AvgPool2DBackward0(Node):
+    saves = (("self", 0),)
+
+    def backward(self, g):
+        (xshape, xdt), = self._input_meta
+        batched = len(xshape) == 4
+        g4 = g if batched else g[None]
+        shape4 = xshape if batched else (1,) + tuple(xshape)
+        kh, kw = self.kernel
+        sh, sw = self.stride
+        ph, pw = self.padding
+        n, c, h, w = shape4
+        oh, ow = g4.shape[2:]
+        gp = np.zeros((n, c, h + 2 * ph + kh, w + 2 * pw + kw), np.float64)
+        share = g4 / self.divisor
+        for i in range(kh):          # each window offset gets its share of every output
+            for j in range(kw):
+                gp[:, :, i:i + sh * (oh - 1) + 1:sh, j:j + sw * (ow - 1) + 1:sw] += share
+        gx = gp[:, :, ph:ph + h, pw:pw + w].astype(xdt)
+        return (gx if batched else gx[0],)
+
+
+def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
+               count_include_pad=True, divisor_override=None):
+    x = input._data
+    kernel, stride, padding, _, out = pool_args(
+        "avg_pool2d", input, kernel_size, stride, padding, 1, ceil_mode)
+    if ceil_mode:
+        raise NotImplementedError("avg_pool2d(ceil_mode=True) is not modelled by minitensor")
+    x4 = x if x.ndim == 4 else x[None]
+    win = _windows(x4.astype(np.float64), kernel, stride, padding, (1, 1), out, 0.0)
+    if divisor_override:
+        divisor = np.full(out, float(divisor_override))
+    elif count_include_pad:
+        divisor = np.full(out, float(kernel[0] * kernel[1]))
+    else:   # only the window's cells that lie inside the input count
+        ones = _windows(np.ones((1, 1) + x4.shape[2:]), kernel, stride, padding, (1, 1), out, 0.0)
+        divisor = ones.sum(axis=(-2, -1))[0, 0]
+    vals = (win.sum(axis=(-2, -1)) / divisor).astype(x.dtype)
+    if x.ndim == 3:
+        vals = vals[0]
+    return record("avg_pool2d", vals, input._device, (input,), AvgPool2DBackward0,
+                  {"kernel": kernel, "stride": stride, "padding": padding,
+                   "divisor": divisor})
