@@ -7,12 +7,14 @@ updated. A script that raises on real torch is broken and always fails.
 The comparison itself is tested on the self-test scripts in selftest/ and on small
 outputs below, so that a runner bug cannot turn every check into a pass."""
 import os
+import re
 
 import pytest
 
 import run
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT_DIR = os.path.dirname(os.path.dirname(HERE))
 SCRIPTS = run.all_scripts()
 
 
@@ -59,6 +61,14 @@ def test_script_cites_its_source_and_adaptations(name):
     assert head.startswith("# Source:"), "first line: # Source: <tutorial>"
     assert "https://" in head.split("# Adapted:")[0], "the source's URL"
     assert "# Adapted:" in head, "say what was adapted (or 'nothing')"
+
+
+def test_readme_lists_the_tutorials_that_run_unchanged():
+    # the README promises a list of the tutorials that run unchanged: it must be PASSING.txt
+    readme = open(os.path.join(ROOT_DIR, "README.md"), encoding="utf-8").read()
+    section = readme.split("## The public tutorials a learner meets next")[1].split("\n## ")[0]
+    listed = set(re.findall(r"`([a-z0-9_]+)`", section.split("run unchanged today")[1]))
+    assert listed == set(PASSING), (sorted(listed - set(PASSING)), sorted(set(PASSING) - listed))
 
 
 # ------------------------------------------------------------------ the runner itself
