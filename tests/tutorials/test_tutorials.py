@@ -113,6 +113,10 @@ def test_each_run_writes_its_own_parent_folder(engines):
     (["x 0.1235"], [["x 0.1235"]], ["x 0.1234"], True),         # last printed digit
     (["x 0.1235"], [["x 0.1235"]], ["x 0.1335"], False),
     (["n 10"], [["n 10"]], ["n 11"], False),                     # integers exactly
+    (["id(Z): 140447505963344"], [["id(Z): 140447505963344"]],   # an id() is an address:
+     ["id(Z): 140500502401744"], True),                           # forks may repeat it
+    (["n 9223372036854775807"], [["n 9223372036854775807"]], ["n 9223372036854775806"], False),
+    (["n 1000000000000"], [["n 1000000000000"]], ["n 1000000000001"], False),  # not an address
     (["r 0.3", "end"], [["r 0.9", "end"]], ["r 0.5", "end"], True),  # random line
     (["r 0.3", "end"], [["r 0.9", "end"]], ["r 0.5 0.1", "end"], False),
     (["r tensor([0.3])"], [["r tensor([0.9])"]], ["r tensor([0.5], device='cuda:0')"], False),
