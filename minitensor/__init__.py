@@ -55,6 +55,7 @@ from .ops.operands import result_dtype as _result_dtype
 from .compat.finfo import finfo, iinfo
 from . import accelerator, autograd, cuda, events, nn, optim, random, serialization
 from . import utils
+from . import functional     # torch.functional: norm, split, ... (the same functions as torch.*)
 from .ops.conv import conv1d, conv2d             # torch.conv2d is F.conv2d
 from .serialization import save, load
 from .compat.tensor_str import set_printoptions, get_printoptions

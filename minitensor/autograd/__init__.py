@@ -9,6 +9,7 @@ from ..core.tensor import Tensor, wrap
 from . import function, grad_mode, graph
 from .graph import SavedTensorInfo
 from .function import Function, FunctionCtx, once_differentiable
+from .variable import Variable
 
 
 def _roots(tensors, grad_tensors, what):
