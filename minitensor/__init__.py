@@ -56,6 +56,8 @@ from .compat.finfo import finfo, iinfo
 from . import accelerator, autograd, cuda, events, nn, optim, random, serialization
 from . import utils
 from . import functional     # torch.functional: norm, split, ... (the same functions as torch.*)
+from .autograd import functional as _autograd_functional   # noqa: F401  (torch.autograd.functional:
+#   imported here, not by autograd/, as it is built on autograd.grad)
 from .ops.conv import conv1d, conv2d             # torch.conv2d is F.conv2d
 from .serialization import save, load
 from .compat.tensor_str import set_printoptions, get_printoptions

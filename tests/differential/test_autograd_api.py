@@ -77,6 +77,98 @@ obs('broadcast', (tf.broadcast_tensors(torch.ones(2, 1), torch.zeros(3)),
 obs('has_relu', hasattr(tf, 'relu'))
 with expect_error():
     tf.norm(torch.ones(2), dim=3)
+
+### jacobian_tutorial_and_shapes
+AF = torch.autograd.functional
+def exp_adder(x, y):
+    return 2 * x.exp() + 3 * y
+obs('one', AF.jacobian(exp_adder, (torch.tensor([0.5]), torch.tensor([1.]))))
+obs('three', AF.jacobian(exp_adder, (torch.tensor([0., 1., 2.]), torch.ones(3))))
+obs('single', AF.jacobian(lambda x: x ** 2, torch.tensor([1., 2.])))
+obs('two_outputs', AF.jacobian(lambda x: (x ** 2, x.sum()), torch.tensor([1., 2.])))
+obs('matrix_in_out', AF.jacobian(lambda x: x.t() * 3, torch.tensor([[1., 2.], [3., 4.]])))
+obs('scalar_out', AF.jacobian(lambda x: (x * x).sum(), torch.tensor([1., 2.])))
+obs('scalar_in', AF.jacobian(lambda x: x * torch.tensor([1., 2.]), torch.tensor(3.)))
+obs('constant', AF.jacobian(lambda x: torch.tensor(1.), torch.tensor([1., 2.])))
+obs('unused_input', AF.jacobian(lambda x, y: x * 2, (torch.tensor([1.]), torch.tensor([2.]))))
+obs('vectorize', AF.jacobian(lambda x: x ** 2, torch.tensor([1., 2.]), vectorize=True))
+obs('repr', repr(AF.jacobian(exp_adder, (torch.tensor([0.5]), torch.tensor([1.])))))
+
+### jacobian_leaves_inputs_alone_and_create_graph
+AF = torch.autograd.functional
+x = torch.tensor([1., 2.], requires_grad=True)
+J = AF.jacobian(lambda x: x ** 3, x)
+obs('plain', (J, x.grad, J.requires_grad, J.grad_fn))
+J = AF.jacobian(lambda x: x ** 3, x, create_graph=True)
+obs('graph', (J, J.grad_fn.name(), J.grad_fn.next_functions[0][0].name()))
+J.sum().backward()
+obs('second_derivative', x.grad)
+
+### jacobian_errors
+AF = torch.autograd.functional
+t = torch.tensor([1., 2.])
+for call in [lambda: AF.jacobian(lambda x: 3, t), lambda: AF.jacobian(lambda x: x, [1., 2.]),
+             lambda: AF.jacobian(lambda x: x, (t, 2)),
+             lambda: AF.jacobian(lambda x: (x, [1]), t),
+             lambda: AF.jacobian(lambda x: torch.tensor(1.), t, strict=True),
+             lambda: AF.jacobian(lambda x, y: x * 2, (t, t), strict=True),
+             lambda: AF.jacobian(lambda x: x * 2, t, strict=True, vectorize=True),
+             lambda: AF.jacobian(lambda x: x, t, strategy='sideways')]:
+    with expect_error():
+        call()
+
+### vjp_tutorial
+AF = torch.autograd.functional
+def do_some_doubling(x):
+    y = x * 2
+    while y.data.norm() < 1000:
+        y = y * 2
+    return y
+out = AF.vjp(do_some_doubling, torch.tensor([1., 2., 3.]), v=torch.tensor([0.1, 1.0, 0.0001]))
+obs('doubling', out)
+obs('repr', repr(out))
+obs('scalar_no_v', AF.vjp(lambda x: (x ** 2).sum(), torch.tensor([1., 2.])))
+obs('two_inputs', AF.vjp(lambda x, y: x * y, (torch.tensor([1., 2.]), torch.tensor([3., 4.])),
+                         torch.ones(2)))
+obs('two_outputs', AF.vjp(lambda x: (x * 2, x.sum()), torch.tensor([1., 2.]),
+                          (torch.tensor([1., -1.]), torch.tensor(2.))))
+x = torch.tensor([1., 2.], requires_grad=True)
+o, g = AF.vjp(lambda x: x * x, x, torch.ones(2), create_graph=True)
+obs('create_graph', (o, g, x.grad))
+
+### vjp_errors
+AF = torch.autograd.functional
+t = torch.tensor([1., 2.])
+for call in [lambda: AF.vjp(lambda x: x * 2, t),
+             lambda: AF.vjp(lambda x: x * 2, t, torch.ones(3)),
+             lambda: AF.vjp(lambda x: (x, x), t, (torch.ones(2),)),
+             lambda: AF.vjp(lambda x: (x, x), t, (torch.ones(2), torch.ones(3))),
+             lambda: AF.vjp(lambda x: x * 2, t, [1., 1.]),
+             lambda: AF.vjp(lambda x, y: x * 2, (t, t), t, strict=True),
+             lambda: AF.vjp(lambda x: torch.ones(2), t, t, strict=True)]:
+    with expect_error():
+        call()
+
+### jvp_hessian_vhp_hvp
+AF = torch.autograd.functional
+obs('jvp', AF.jvp(lambda x: x ** 2, torch.tensor([1., 2.]), torch.tensor([1., -1.])))
+obs('jvp_tuple', AF.jvp(lambda x, y: (x * y, x.sum()),
+                        (torch.tensor([1., 2.]), torch.tensor([3., 4.])),
+                        (torch.ones(2), torch.tensor([1., -1.]))))
+obs('jvp_scalar', AF.jvp(lambda x: x * 3, torch.tensor(2.)))
+obs('hessian', AF.hessian(lambda x: (x ** 3).sum(), torch.tensor([1., 2.])))
+obs('hessian_tuple', AF.hessian(lambda x, y: (x ** 2 * y).sum(),
+                                (torch.tensor([1., 2.]), torch.tensor([3., 1.]))))
+v = torch.tensor([1., 0.5])
+obs('vhp', AF.vhp(lambda x: (x ** 3).sum(), torch.tensor([1., 2.]), v))
+obs('hvp', AF.hvp(lambda x: (x ** 3).sum(), torch.tensor([1., 2.]), v))
+for call in [lambda: AF.hessian(lambda x: x ** 3, torch.tensor([1., 2.])),
+             lambda: AF.hessian(lambda x: (x, x), torch.tensor([1., 2.])),
+             lambda: AF.jvp(lambda x: x, torch.tensor([1., 2.])),
+             lambda: AF.jvp(lambda x: x, torch.tensor([1., 2.]), torch.ones(3)),
+             lambda: AF.vhp(lambda x: x * x, torch.tensor([1., 2.]), v)]:
+    with expect_error():
+        call()
 ''')
 
 test_case = make_test(CASES)
