@@ -169,6 +169,118 @@ for call in [lambda: AF.hessian(lambda x: x ** 3, torch.tensor([1., 2.])),
              lambda: AF.vhp(lambda x: x * x, torch.tensor([1., 2.]), v)]:
     with expect_error():
         call()
+### saved_tensor_register_hooks
+x = torch.tensor([1., -2., 3.], requires_grad=True)
+y = x.pow(2)
+raw = y.grad_fn._raw_saved_self
+calls = []
+def pack(t):
+    calls.append(('pack', t, t is x, same_ptr(t, x)))
+    return ('kept', t.clone())
+def unpack(p):
+    calls.append(('unpack', p[0]))
+    return p[1]
+obs('returns', raw.register_hooks(pack, unpack))
+obs('packed_at_once', calls)
+s = y.grad_fn._saved_self
+obs('unpacked', (s, s is x, s.equal(x), calls[-1]))
+with expect_error():
+    raw.register_hooks(pack, unpack)
+x.detach().add_(1)          # hooks keep their own copy: no version check any more
+y.sum().backward()
+obs('grad_from_the_unpacked_copy', (x.grad, calls[-1], len(calls)))
+with expect_error():
+    y.grad_fn._saved_self
+with expect_error():
+    raw.register_hooks(pack, unpack)
+
+### saved_tensor_register_hooks_output_and_errors
+a = torch.tensor([0.5, 1.], requires_grad=True)
+e = a.exp()
+got = []
+e.grad_fn._raw_saved_result.register_hooks(lambda t: got.append(t) or t * 2, lambda t: t)
+obs('pack_saw', (got[0], got[0].grad_fn, got[0].requires_grad))
+e.sum().backward()
+obs('grad_uses_unpacked', a.grad)
+with expect_error():
+    (a * 2).grad_fn._raw_saved_self.register_hooks(lambda t: t, lambda t: t)
+z = a.pow(2)
+try:                        # (the message ends with the object's address)
+    z.grad_fn._raw_saved_self.register_hooks(1, 2)
+except TypeError as err:
+    obs('not_callable', str(err).split(' at 0x')[0])
+z.grad_fn._raw_saved_self.register_hooks(lambda t: t, lambda p: 3)
+with expect_error():
+    z.grad_fn._saved_self
+def bad(t):
+    t.add_(1)
+    return t
+w = torch.tensor([1., 2.], requires_grad=True) * 1
+with expect_error():
+    w.sin().grad_fn._raw_saved_self.register_hooks(bad, lambda t: t)
+
+### saved_tensors_hooks_context
+log = []
+def pk(t):
+    log.append(('pack', tuple(t.shape), t.requires_grad, t.grad_fn is not None, t is a,
+                torch.is_grad_enabled()))
+    return t * 1
+def up(t):
+    log.append(('unpack', tuple(t.shape)))
+    return t
+a = torch.tensor([1., 2.], requires_grad=True)
+with torch.autograd.graph.saved_tensors_hooks(pk, up) as h:
+    b = a * a
+    c = b.exp()
+    d = a + 1
+    m = a * 3
+obs('entered', h)
+obs('packs', list(log))
+obs('saved_result', (c.grad_fn._saved_result, log[-1]))
+c.sum().backward()
+obs('grad', (a.grad, log[-3:], len(log)))
+n = a.pow(2)
+obs('outside_no_hooks', (len(log), n.grad_fn._saved_self is a))
+with torch.autograd.graph.saved_tensors_hooks(lambda t: t, lambda t: t):
+    x = torch.tensor([1., 2.], requires_grad=True)
+    y = x * x
+obs('identity_hooks', (x is y.grad_fn._saved_self, y.grad_fn._saved_self is y.grad_fn._saved_other,
+                       same_ptr(y.grad_fn._saved_self, x), y.grad_fn._saved_self.requires_grad))
+
+### saved_tensors_hooks_nesting_and_errors
+outer, inner = [], []
+a = torch.tensor([1., 2.], requires_grad=True)
+with torch.autograd.graph.saved_tensors_hooks(lambda t: outer.append(1) or t, lambda t: t):
+    with torch.autograd.graph.saved_tensors_hooks(lambda t: inner.append(1) or t, lambda t: t):
+        p = a.sin()
+    q = a.cos()
+obs('innermost_applies', (len(outer), len(inner)))
+v = torch.tensor([1., 2.], requires_grad=True) * 1
+with torch.autograd.graph.saved_tensors_hooks(lambda t: t, lambda t: t):
+    r = v.sin()
+with torch.no_grad():
+    v.add_(1)
+r.sum().backward()          # no version check through hooks, as in torch
+obs('stale_but_allowed', r)
+with torch.autograd.graph.saved_tensors_hooks(lambda t: 5, lambda p: p):
+    w = a.pow(2)
+with expect_error():
+    w.sum().backward()
+class Square(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return x * x
+    @staticmethod
+    def backward(ctx, g):
+        (x,) = ctx.saved_tensors
+        return 2 * x * g
+seen = []
+with torch.autograd.graph.saved_tensors_hooks(lambda t: seen.append('pack') or t,
+                                              lambda t: seen.append('unpack') or t):
+    s = Square.apply(a)
+s.sum().backward()
+obs('custom_function', (seen, a.grad))
 ''')
 
 test_case = make_test(CASES)
