@@ -18,6 +18,7 @@ from .core.tensor import Tensor
 from .ops import (activation as A, binary as B, compare as Cm, copy as C, gather as G, index as X,
                   join as J, linalg as L, operands as O, pointwise as P, pow as Pw, reduce as R,
                   random as Rn, slice as S, sort as So, statistics as St, unary as U, view as V)
+from .ops import cross as Cr, inverse as Inv, svd as Svd
 
 
 # torch's operators take a tensor or a number, never a NumPy array: they return
@@ -195,6 +196,7 @@ METHODS = {
     "short": None, "char": None, "byte": None, "bool": None,
     # linear algebra, joining, activations
     "matmul": L.matmul, "mm": L.mm, "bmm": L.bmm, "dot": L.dot, "mv": L.mv,
+    "cross": Cr.cross, "svd": Svd.svd, "det": Inv.linalg_det, "inverse": Inv.linalg_inv,
     "softmax": _softmax_method(A.softmax, "softmax"),
     "log_softmax": _softmax_method(A.log_softmax, "log_softmax"),
     # operators
