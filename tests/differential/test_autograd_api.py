@@ -281,6 +281,51 @@ with torch.autograd.graph.saved_tensors_hooks(lambda t: seen.append('pack') or t
     s = Square.apply(a)
 s.sum().backward()
 obs('custom_function', (seen, a.grad))
+### profiler_records_the_ops_run
+import re
+def skeleton(table):      # times are each engine's own: compare the table's words and shape
+    return [re.sub(r'\d+(\.\d+)?(%|us|ms|s)?', '#', line).split() for line in table.splitlines()]
+a = torch.tensor([1., 2.])
+b = torch.tensor([3., 4.], requires_grad=True)
+with torch.autograd.profiler.profile() as prof:
+    for _ in range(3):
+        c = (a + b) * b
+        d = (c / a).exp().sin()
+    v = d.view(2, 1)
+    w = a.clone().detach() if False else a.view(1, 2)
+    inside = prof.key_averages()
+obs('inside', list(inside))
+obs('names', [e.name for e in prof.function_events])
+avg = prof.key_averages()
+obs('averages', [(e.key, e.count) for e in avg])
+obs('types', (type(prof.function_events).__name__, type(avg).__name__,
+              type(avg[0]).__name__, type(prof.function_events[0]).__name__))
+obs('times', all(e.cpu_time_total >= 0 and e.self_cpu_time_total <= e.cpu_time_total + 1e-9
+                 and abs(e.cpu_time - e.cpu_time_total / e.count) < 1e-6 for e in avg))
+obs('table', skeleton(avg.table()))
+obs('table_sorted_rows', sorted(skeleton(avg.table(sort_by='self_cpu_time_total'))[3:-2]))
+obs('row_limit', len(avg.table(sort_by='count', row_limit=2).splitlines()))
+obs('per_event_table', len(prof.table().splitlines()))
+obs('str', skeleton(str(prof))[:4])
+
+### profiler_record_function_and_empty
+a = torch.tensor([1., 2.])
+b = torch.tensor([3., 4.])
+with torch.autograd.profiler.profile(use_cuda=False) as prof:
+    with torch.autograd.profiler.record_function('outer'):
+        a * b
+        with torch.autograd.profiler.record_function('inner'):
+            a + b
+obs('names', [e.name for e in prof.function_events])
+obs('keys', [(e.key, e.count) for e in prof.key_averages()])
+outer = prof.function_events[0]
+obs('outer_covers_inside', outer.cpu_time_total >= max(e.cpu_time_total for e in prof.function_events[1:]))
+with torch.autograd.profiler.profile() as empty:
+    pass
+obs('empty', (empty.key_averages().table(), list(empty.function_events)))
+with torch.autograd.profiler.record_function('no profiler'):
+    a - b
+obs('alone', 'ok')
 ''')
 
 test_case = make_test(CASES)
