@@ -156,10 +156,12 @@ def jvp(func, inputs, v=None, create_graph=False, strict=False):
         _check_requires_grad(outputs, strict)
         jv = []
         for out, row in zip(outputs, _jacobian(outputs, inputs, create_graph, strict)):
-            total = zeros_like(out)     # sum of J_k v_k over the inputs out depends on
-            for n, (j, vk) in enumerate((j, vk) for j, vk in zip(row, v) if j is not None):
-                part = (j.reshape(out.nelement(), vk.nelement()) @ vk.reshape(-1)).view(out.size())
-                total = part if n == 0 else total.add_(part)     # in place, as torch sums
+            # J_k v_k for each input k that out depends on, summed
+            parts = [(j.reshape(out.nelement(), vk.nelement()) @ vk.reshape(-1)).view(out.size())
+                     for j, vk in zip(row, v) if j is not None]
+            total = parts[0] if parts else zeros_like(out)
+            for part in parts[1:]:
+                total.add_(part)        # in place, as torch's engine sums gradients
             jv.append(total)
     return (_unpack(_finish(outputs, create_graph), is_outputs_tuple),
             _unpack(_finish(tuple(jv), create_graph), is_outputs_tuple))

@@ -7,6 +7,7 @@ True for every tensor."""
 import operator
 import warnings
 
+from ..core.dtypes import type_name
 from ..core.tensor import Tensor
 from ..ops.create import empty
 
@@ -35,7 +36,7 @@ class Variable(metaclass=VariableMeta):
         elif isinstance(data, Tensor):
             var = data.detach()
         else:
-            raise TypeError(f"Variable data has to be a tensor, but got {_tp_name(type(data))}")
+            raise TypeError(f"Variable data has to be a tensor, but got {type_name(data)}")
         if requires_grad:
             if not var.is_floating_point():
                 raise RuntimeError("Only Tensors of floating point and complex dtype can "
@@ -68,9 +69,3 @@ def _byte(v):
                             f"{'less than minimum' if v < 0 else 'greater than maximum'}")
     return v
 
-
-def _tp_name(cls):
-    """C's name of a type: a class written in C carries its module (numpy.ndarray)."""
-    if cls.__flags__ & (1 << 9) or cls.__module__ == "builtins":     # Py_TPFLAGS_HEAPTYPE
-        return cls.__name__
-    return f"{cls.__module__}.{cls.__qualname__}"
