@@ -141,6 +141,6 @@ def saved_tensors_info(node):
     """What the widgets show about the tensors a node saved."""
     return tuple(
         SavedTensorInfo(s.name, s.version, s.vc.value, s.tensor,
-                        tuple(s.data.shape) if s.data is not None else None,
-                        FROM_NP[s.dtype], s.tensor is None)
+                        tuple(s.data.shape) if s.data is not None else s._shape,
+                        FROM_NP[s.dtype], s.tensor is None and s.input_meta is None)
         for s in node._saved if isinstance(s, SavedTensor))

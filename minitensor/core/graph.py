@@ -75,7 +75,7 @@ class SavedTensor:
     keeps only what the pack hook returned.
     """
     __slots__ = ("name", "data", "vc", "version", "tensor", "made_by", "had_fn", "output_nr",
-                 "_dtype", "hooks", "input_meta", "__weakref__")
+                 "_dtype", "_shape", "hooks", "input_meta", "__weakref__")
 
     def __new__(cls, name, t, is_output=False):
         return save_tensor(name, t, is_output)
@@ -89,7 +89,7 @@ class SavedTensor:
         self._dtype = self.dtype
         self.data = None
         self.tensor = None
-        self.hooks = None
+        self.hooks = self._shape = None
 
     def _pack(self, pack_hook, unpack_hook, t):
         """Hand ``t`` (the saved tensor) to ``pack_hook`` and keep only what it returns:
@@ -99,7 +99,7 @@ class SavedTensor:
             packed = pack_hook(t)
         if self.vc.value != version:
             raise RuntimeError(PACK_INPLACE)
-        self._dtype = self.dtype
+        self._dtype, self._shape = self.dtype, self.data.shape    # (for the widgets)
         if self.tensor is not None:         # an input: what _saved_<name> comes back as
             self.input_meta = (self.tensor._requires_grad, self.tensor._grad_fn)
         self.hooks = (packed, unpack_hook)
@@ -154,7 +154,7 @@ def save_tensor(name, t, is_output=False):
     s.had_fn = fn is not None
     s.tensor = None if is_output else t
     s.made_by = type(fn) if is_output and fn is not None else None
-    s.hooks = s.input_meta = None
+    s.hooks = s.input_meta = s._shape = None
     if saved_hooks:
         s._pack(*saved_hooks[-1], t)
     return s
