@@ -55,6 +55,13 @@ from .ops.operands import result_dtype as _result_dtype
 from .compat.finfo import finfo, iinfo
 from . import accelerator, autograd, cuda, events, nn, optim, random, serialization
 from . import utils
+from . import functional     # torch.functional: norm, split, ... (the same functions as torch.*)
+from . import linalg                             # torch.linalg: norms, cross, svd, inv, det
+from .ops.cross import cross
+from .ops.svd import svd
+from .ops.inverse import linalg_det as det, linalg_inv as inverse
+from .autograd import functional as _autograd_functional   # noqa: F401  (torch.autograd.functional:
+#   imported here, not by autograd/, as it is built on autograd.grad)
 from .ops.conv import conv1d, conv2d             # torch.conv2d is F.conv2d
 from .serialization import save, load
 from .compat.tensor_str import set_printoptions, get_printoptions

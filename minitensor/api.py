@@ -13,11 +13,12 @@ from .compat import arg_parser as _arg_parser
 from .compat._generated import signatures as _signatures
 from .core import dtypes as _D
 from .core.dispatch import composite
-from .core.graph import Node
+from .core.graph import Node, SavedConst, SavedTensor
 from .core.tensor import Tensor
 from .ops import (activation as A, binary as B, compare as Cm, copy as C, gather as G, index as X,
                   join as J, linalg as L, operands as O, pointwise as P, pow as Pw, reduce as R,
                   random as Rn, slice as S, sort as So, statistics as St, unary as U, view as V)
+from .ops import cross as Cr, inverse as Inv, svd as Svd
 
 
 # torch's operators take a tensor or a number, never a NumPy array: they return
@@ -195,6 +196,7 @@ METHODS = {
     "short": None, "char": None, "byte": None, "bool": None,
     # linear algebra, joining, activations
     "matmul": L.matmul, "mm": L.mm, "bmm": L.bmm, "dot": L.dot, "mv": L.mv,
+    "cross": Cr.cross, "svd": Svd.svd, "det": Inv.linalg_det, "inverse": Inv.linalg_inv,
     "softmax": _softmax_method(A.softmax, "softmax"),
     "log_softmax": _softmax_method(A.log_softmax, "log_softmax"),
     # operators
@@ -268,6 +270,9 @@ Node.__call__ = _graph.node_call
 Node.__getattr__ = _graph.saved_attribute
 Node.__dir__ = _graph.node_dir
 Node.saved_tensors_info = _graph.saved_tensors_info
+# a saved tensor's: grad_fn._raw_saved_self.register_hooks(pack, unpack)
+SavedTensor.register_hooks = SavedConst.register_hooks = _graph.register_hooks
+SavedTensor.__repr__ = SavedConst.__repr__ = _graph.saved_repr
 
 
 # ---------------------------------------------------------------- torch.<op>

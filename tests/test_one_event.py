@@ -38,6 +38,10 @@ b = torch.tensor([True, False, True])
 # were composites before (clamp_min, clamp_max)
 SAMPLES = {
     "clamp_min": "a.clamp_min(0.5)",
+    "linalg_svd": "torch.linalg.svd(a)",
+    "svd": "torch.svd(a)",
+    "svd no uv": "torch.svd(a, compute_uv=False)",
+    "svdvals": "torch.linalg.svdvals(a)",
     "clamp_max": "a.clamp_max(0.5)",
     "clamp_min tensor": "a.clamp_min(v)",
     "__getitem__": "x[1:, [0, 2]]",

@@ -6,9 +6,10 @@ from .grad_mode import (no_grad, enable_grad, set_grad_enabled, is_grad_enabled,
 from ..core.backward import run_backward, retain
 from ..core.graph import Node, AccumulateGrad, grad_accumulator
 from ..core.tensor import Tensor, wrap
-from . import function, grad_mode, graph
+from . import function, grad_mode, graph, profiler
 from .graph import SavedTensorInfo
 from .function import Function, FunctionCtx, once_differentiable
+from .variable import Variable
 
 
 def _roots(tensors, grad_tensors, what):

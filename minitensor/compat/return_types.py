@@ -6,23 +6,28 @@ import collections
 _RETURN_TYPES = {}
 
 
-def _return_type_cls(name):
-    """torch.return_types.<name>: a (values, indices) tuple with torch's repr."""
+def _return_type_cls(name, fields=("values", "indices")):
+    """torch.return_types.<name>: a (values, indices) tuple (or other ``fields``: svd's
+    U, S, V) with torch's repr."""
     cls = _RETURN_TYPES.get(name)
     if cls is None:
-        base = collections.namedtuple(name, ["values", "indices"])
+        base = collections.namedtuple(name, fields)
 
         def __repr__(self):
-            return (f"torch.return_types.{name}(\nvalues={self.values!r},\n"
-                    f"indices={self.indices!r})")
+            body = ",\n".join(f"{f}={getattr(self, f)!r}" for f in fields)
+            return f"torch.return_types.{name}(\n{body})"
         cls = type(name, (base,), {"__slots__": (), "__repr__": __repr__,
-                                   "__module__": "torch.return_types", "n_fields": 2})
+                                   "__module__": "torch.return_types", "n_fields": len(fields)})
         _RETURN_TYPES[name] = cls
     return cls
 
 
 def return_type(name, values, indices):
     return _return_type_cls(name)(values, indices)
+
+
+def named_return(name, fields, *values):
+    return _return_type_cls(name, fields)(*values)
 
 
 return_types_max = _return_type_cls("max")

@@ -250,6 +250,20 @@ def make_views(op, base, arrs, node_cls=None, attrs=None):
     return tuple(outs)
 
 
+def record_many(op, arrs, device, inputs, node_cls=None, attrs=None):
+    """Several new tensors from one op (svd's U, S and Vh): ONE grad node for all of them,
+    each output with its own ``output_nr``, as ``make_views`` does. (The op is a
+    ``composite``, so the widgets see one event.)"""
+    outs = tuple(record(op, arr, device, inputs) for arr in arrs)
+    if node_cls is not None and needs_grad(inputs) and not grad_mode.inference:
+        node = link(outs[0], node_cls, inputs, attrs)
+        node._n_outputs = len(outs)
+        for i, out in enumerate(outs):
+            out._grad_fn = node
+            out._output_nr = i
+    return outs
+
+
 def leaf(op, arr, device, inputs=(), requires_grad=False, resizable=True):
     """A new tensor that no op made (a factory, ``from_numpy``): a leaf."""
     t = wrap(arr, device)

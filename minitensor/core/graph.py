@@ -17,6 +17,7 @@ import weakref
 
 import numpy as np
 
+from . import grad_mode
 from .dtypes import FROM_NP
 
 _sequence = itertools.count()   # newer nodes run first in backward, as in torch
@@ -56,14 +57,25 @@ FREED = ("Trying to backward through the graph a second time (or directly access
          "tensors after calling backward.")
 
 
+# torch.autograd.graph.saved_tensors_hooks(pack, unpack): while one is active, every tensor
+# an op saves is handed to its pack hook, and backward gets it back from the unpack hook
+saved_hooks = []        # a stack of (pack_hook, unpack_hook): the innermost applies
+
+PACK_INPLACE = ("A saved tensor pack hook is modifying its input in place. Tensors provided as "
+                "input to pack hook cannot be modified by in-place operations as this can lead "
+                "to unexpected side-effects. Please open an issue if you need to perform "
+                "in-place operations on the input to a pack hook.")
+
+
 class SavedTensor:
     """A tensor saved for backward: its values, its version counter, the version it had.
 
     An input is kept as the Tensor itself (no cycle: its grad_fn is upstream); an output
-    only as its array plus the class of the node that made it.
+    only as its array plus the class of the node that made it. With hooks (``_pack``) it
+    keeps only what the pack hook returned.
     """
     __slots__ = ("name", "data", "vc", "version", "tensor", "made_by", "had_fn", "output_nr",
-                 "_dtype", "__weakref__")
+                 "_dtype", "_shape", "hooks", "input_meta", "__weakref__")
 
     def __new__(cls, name, t, is_output=False):
         return save_tensor(name, t, is_output)
@@ -77,8 +89,33 @@ class SavedTensor:
         self._dtype = self.dtype
         self.data = None
         self.tensor = None
+        self.hooks = self._shape = None
+
+    def _pack(self, pack_hook, unpack_hook, t):
+        """Hand ``t`` (the saved tensor) to ``pack_hook`` and keep only what it returns:
+        the hook may have put the values on disk. Versions can no longer be checked."""
+        version = self.vc.value
+        with grad_mode.mode(False):         # torch packs without recording
+            packed = pack_hook(t)
+        if self.vc.value != version:
+            raise RuntimeError(PACK_INPLACE)
+        self._dtype, self._shape = self.dtype, self.data.shape    # (for the widgets)
+        if self.tensor is not None:         # an input: what _saved_<name> comes back as
+            self.input_meta = (self.tensor._requires_grad, self.tensor._grad_fn)
+        self.hooks = (packed, unpack_hook)
+        self.data = self.tensor = None
+
+    def unpack_hooked(self):
+        packed, unpack_hook = self.hooks
+        t = unpack_hook(packed)
+        if not isinstance(getattr(t, "_data", None), np.ndarray):
+            raise TypeError("Output of saved tensor unpack_hook expected to be a Tensor but got "
+                            f"result of type {type(t).__name__}")
+        return t
 
     def unpack(self):
+        if self.hooks is not None:
+            return self.unpack_hooked()._data
         if self.data is None:
             raise RuntimeError(FREED)
         t = self.tensor
@@ -117,6 +154,9 @@ def save_tensor(name, t, is_output=False):
     s.had_fn = fn is not None
     s.tensor = None if is_output else t
     s.made_by = type(fn) if is_output and fn is not None else None
+    s.hooks = s.input_meta = s._shape = None
+    if saved_hooks:
+        s._pack(*saved_hooks[-1], t)
     return s
 
 

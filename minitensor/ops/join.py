@@ -71,7 +71,8 @@ def cat(tensors, dim=0, *, out=None):
                     f"{ref._data.shape[k]} but got size {t._data.shape[k]} for tensor number {next(j for j, x in enumerate(ts) if x is t)} in the list.")
     dt = result_dtype(*[t for t in ts])
     dev = _device_of("cat", ts)
-    arr = np.concatenate([t._data.astype(dt.np, copy=False) for t in real], axis=d)
+    # torch writes a contiguous result; NumPy would follow the inputs' layout
+    arr = np.ascontiguousarray(np.concatenate([t._data.astype(dt.np, copy=False) for t in real], axis=d))
     sizes = [t._data.shape[d] if any(t is r for r in real) else 0 for t in ts]  # identity: == is elementwise
     return record("cat", arr, dev, ts, CatBackward0, {"dim": d, "sizes": sizes})
 
@@ -94,7 +95,7 @@ def stack(tensors, dim=0, *, out=None):
     d = wrap_dim(dim, len(shape) + 1)
     dt = result_dtype(*ts)
     dev = _device_of("stack", ts)
-    arr = np.stack([t._data.astype(dt.np, copy=False) for t in ts], axis=d)
+    arr = np.ascontiguousarray(np.stack([t._data.astype(dt.np, copy=False) for t in ts], axis=d))
     return record("stack", arr, dev, ts, StackBackward0, {"dim": d})
 
 

@@ -26,6 +26,10 @@ class ViewBackward0(Node):
     def backward(self, g):
         return (g.reshape(self.self_sizes),)
 
+    def backward_graph(self, g):
+        """create_graph=True: the same reshape, recorded (hessian() goes through one)."""
+        return (g.reshape(self.self_sizes),)
+
 
 class UnsafeViewBackward0(ViewBackward0):
     pass

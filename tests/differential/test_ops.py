@@ -415,6 +415,15 @@ obs('vstack', torch.vstack([torch.ones(2), torch.zeros(2)]))
 obs('cat_empty', torch.cat([torch.zeros(0), torch.ones(2)]))
 obs('cat_shares', same_storage(torch.cat([a]), a))
 
+### cat_stack_of_transposed_inputs_is_contiguous
+# torch's cat and stack write a contiguous result whatever the inputs' strides
+a = torch.tensor([[1., 2., 3.], [4., 5., 6.]])
+obs('cat0', torch.cat([a.t(), a.t()]))
+obs('cat1', torch.cat([a.t(), a.t()], 1))
+obs('stack', (torch.stack([a.t(), a.t()]), torch.stack([a.t(), a.t()], 2)))
+c = torch.ones(2, 3, 4).permute(2, 0, 1)
+obs('3d', (torch.cat([c, c]).stride(), torch.stack([c, c]).stride(), torch.stack([c, c], 1).stride()))
+
 ### cat_stack_errors
 a = torch.tensor([[1., 2.]])
 with expect_error():

@@ -153,6 +153,22 @@ def test_in_place_change_bumps_version_and_marks_saved_tensor_stale():
     assert mul["saved"][0]["tensor"] == tensor(after, "b")["id"]
 
 
+def test_tensors_kept_by_saved_tensor_hooks_keep_their_shape_and_role():
+    """With saved_tensors_hooks the engine keeps only what pack returned: the picture
+    still shows what was saved (shape, input or output), not a freed slot."""
+    ns = run("a = torch.ones(2, 3, requires_grad=True)\n"
+             "with torch.autograd.graph.saved_tensors_hooks(lambda t: t * 1, lambda t: t):\n"
+             "    b = a * a\n    y = b.exp()")
+    s = snap_of(ns)
+    exp = node(s, tensor(s, "y")["grad_fn"])
+    mul = node(s, tensor(s, "b")["grad_fn"])
+    # exp saved its result, y; mul's inputs are held by the hook only (a copy): no tensor
+    assert [(x["name"], x["shape"], x["tensor"]) for x in exp["saved"]] == [
+        ("result", [2, 3], tensor(s, "y")["id"])]
+    assert [(x["name"], x["shape"], x["tensor"]) for x in mul["saved"]] == [
+        ("self", [2, 3], None), ("other", [2, 3], None)]
+
+
 def test_backward_sets_grad_with_its_own_storage():
     s = snap_of(run("a = torch.ones(3, requires_grad=True)\ny = (a * 3).sum()\ny.backward()"))
     a = tensor(s, "a")

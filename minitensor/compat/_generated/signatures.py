@@ -160,6 +160,9 @@ TENSOR_METHODS = {
     'cpu': (
         'cpu(*, MemoryFormat? memory_format=None)',
     ),
+    'cross': (
+        'cross(Tensor other, int64_t? dim=None)',
+    ),
     'cuda': (
         'cuda(Device? device=None, bool non_blocking=False, *, MemoryFormat? memory_format=None)',
         'cuda(Device? device=None, bool async=False, *, MemoryFormat? memory_format=None)|deprecated',
@@ -580,6 +583,9 @@ TENSOR_METHODS = {
         'sum(*, ScalarType? dtype=None)',
         'sum(IntArrayRef[1]? dim, bool keepdim=False, *, ScalarType? dtype=None)',
     ),
+    'svd': (
+        'svd(bool some=True, bool compute_uv=True)',
+    ),
     'swapaxes': (
         'swapaxes(int64_t axis0, int64_t axis1)',
     ),
@@ -668,7 +674,7 @@ TENSOR_METHODS = {
     ),
 }
 
-NOARGS = frozenset(['abs', 'abs_', 'absolute', 'acos', 'arccos', 'arcsin', 'arctan', 'argwhere', 'asin', 'atan', 'bitwise_not', 'bitwise_not_', 'ceil', 'ceil_', 'cos', 'cos_', 'cosh', 'data_ptr', 'detach', 'detach_', 'dim', 'element_size', 'erf', 'erf_', 'erfc', 'erfc_', 'exp', 'exp2', 'exp_', 'expm1', 'expm1_', 'fix', 'fix_', 'floor', 'floor_', 'frac', 'frac_', 'get_device', 'is_complex', 'is_floating_point', 'is_inference', 'isfinite', 'isinf', 'isnan', 'item', 'log', 'log10', 'log10_', 'log1p', 'log1p_', 'log2', 'log2_', 'log_', 'logical_not', 'logical_not_', 'ndimension', 'neg', 'neg_', 'negative', 'nelement', 'numel', 'ravel', 'reciprocal', 'reciprocal_', 'relu', 'relu_', 'retain_grad', 'rsqrt', 'rsqrt_', 'sigmoid', 'sigmoid_', 'sign', 'sign_', 'sin', 'sin_', 'sinh', 'sqrt', 'sqrt_', 'square', 'square_', 'storage_offset', 't', 't_', 'tan', 'tan_', 'tanh', 'tanh_', 'tolist', 'trunc', 'trunc_', 'untyped_storage', 'zero_'])
+NOARGS = frozenset(['abs', 'abs_', 'absolute', 'acos', 'arccos', 'arcsin', 'arctan', 'argwhere', 'asin', 'atan', 'bitwise_not', 'bitwise_not_', 'ceil', 'ceil_', 'cos', 'cos_', 'cosh', 'data_ptr', 'det', 'detach', 'detach_', 'dim', 'element_size', 'erf', 'erf_', 'erfc', 'erfc_', 'exp', 'exp2', 'exp_', 'expm1', 'expm1_', 'fix', 'fix_', 'floor', 'floor_', 'frac', 'frac_', 'get_device', 'inverse', 'is_complex', 'is_floating_point', 'is_inference', 'isfinite', 'isinf', 'isnan', 'item', 'log', 'log10', 'log10_', 'log1p', 'log1p_', 'log2', 'log2_', 'log_', 'logical_not', 'logical_not_', 'ndimension', 'neg', 'neg_', 'negative', 'nelement', 'numel', 'ravel', 'reciprocal', 'reciprocal_', 'relu', 'relu_', 'retain_grad', 'rsqrt', 'rsqrt_', 'sigmoid', 'sigmoid_', 'sign', 'sign_', 'sin', 'sin_', 'sinh', 'sqrt', 'sqrt_', 'square', 'square_', 'storage_offset', 't', 't_', 'tan', 'tan_', 'tanh', 'tanh_', 'tolist', 'trunc', 'trunc_', 'untyped_storage', 'zero_'])
 
 PYTHON = frozenset(['backward', 'norm', 'register_hook', 'register_post_accumulate_grad_hook', 'split', 'storage', 'unflatten', 'unique'])
 
@@ -809,11 +815,17 @@ FUNCTIONS = {
         'count_nonzero(Tensor input, int64_t? dim=None)',
         'count_nonzero(Tensor input, IntArrayRef dim)',
     ),
+    'cross': (
+        'cross(Tensor input, Tensor other, int64_t? dim=None, *, Tensor out=None)',
+    ),
     'cumprod': (
         'cumprod(Tensor input, int64_t dim, *, ScalarType? dtype=None, Tensor out=None)',
     ),
     'cumsum': (
         'cumsum(Tensor input, int64_t dim, *, ScalarType? dtype=None, Tensor out=None)',
+    ),
+    'det': (
+        'det(Tensor input)',
     ),
     'detach': (
         'detach(Tensor input)',
@@ -910,6 +922,9 @@ FUNCTIONS = {
     ),
     'index_select': (
         'index_select(Tensor input, int64_t dim, Tensor index, *, Tensor out=None)',
+    ),
+    'inverse': (
+        'inverse(Tensor input, *, Tensor out=None)',
     ),
     'is_floating_point': (
         'is_floating_point(Tensor input)',
@@ -1159,6 +1174,9 @@ FUNCTIONS = {
     'sum': (
         'sum(Tensor input, *, ScalarType? dtype=None)',
         'sum(Tensor input, IntArrayRef[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)',
+    ),
+    'svd': (
+        'svd(Tensor input, bool some=True, bool compute_uv=True, *, TensorList[3] out=None)',
     ),
     'swapaxes': (
         'swapaxes(Tensor input, int64_t axis0, int64_t axis1)',
