@@ -10,7 +10,8 @@ import warnings
 import numpy as np
 
 from ..compat import numerics as _cpu_kernel
-from ..compat.arg_parser import invalid_combination, wrong_type
+from ..compat.allocation import allocate
+from ..compat.arg_parser import check_int_list_item, invalid_combination, wrong_type
 from ..compat.numpy_interop import from_numpy_dtype, writable_alias
 from ..compat.quiet import quiet
 from ..compat.tensor_iterator import empty_like_strided, empty_preserving
@@ -311,6 +312,7 @@ def _size(size, op, zeros_msg=False, negative_ok=False):
                                 f"{type(n).__name__}")
             raise TypeError(f"{op}(): argument 'size' failed to unpack the object at pos {i + 1} "
                             f"with error \"type must be tuple of ints,but got {type(n).__name__}\"")
+        check_int_list_item(op, "size", i, n)
         out.append(int(n))
     if not negative_ok:
         _no_negative(out, op, zeros_msg)
@@ -343,9 +345,9 @@ def _filled(op, size, fill, dtype, device, requires_grad):
     if requires_grad and not dt.is_floating_point:
         raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
     if fill is None or fill == 0:
-        arr = np.zeros(size, dt.np)
+        arr = allocate(lambda: np.zeros(size, dt.np), size, dt.np)
     else:
-        arr = np.full(size, fill, dt.np)
+        arr = allocate(lambda: np.full(size, fill, dt.np), size, dt.np)
     return _finish(op, arr, device, requires_grad)
 
 
@@ -393,7 +395,8 @@ def full(size, fill_value, *, out=None, dtype=None, layout=None, device=None, re
         raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
     if dtype.np.kind != "b":
         fill_value = _cpu_kernel.scalar_to(fill_value, dtype.np)   # torch's range check
-    return _finish("full", np.full(size, fill_value, dtype.np), device, requires_grad)
+    arr = allocate(lambda: np.full(size, fill_value, dtype.np), size, dtype.np)
+    return _finish("full", arr, device, requires_grad)
 
 
 def _like_input(op, input):

@@ -5,7 +5,7 @@ import numpy as np
 
 from ..compat.quiet import quiet
 from ..compat.tensor_iterator import as_dtype
-from ..compat.arg_parser import wrong_type
+from ..compat.arg_parser import check_uint64_operand, overflows, wrong_type
 from ..core import dtypes as D
 from ..core.device import CPU
 from ..core.tensor import Tensor
@@ -111,6 +111,8 @@ def operands(op, a, b, to_float=False):
         return a, b._data, b._device, None
     a = _as_operand(a, f"{op}(): argument 'input' (position 1) must be Tensor, not {type(a).__name__}")
     b = _as_operand(b, f"{op}(): argument 'other' (position 2) must be Tensor, not {type(b).__name__}")
+    if overflows(a) or overflows(b):     # torch's Scalar is at most 64 bits
+        check_uint64_operand(a, b) if type(a) is int else check_uint64_operand(b, a)
     dev = _device_of(op, (a, b))
     dt = result_dtype(a, b)
     if to_float and not dt.is_floating_point:

@@ -2,6 +2,7 @@
 ``manual_seed``, but not bit-equal to torch's own generator (not required)."""
 import numpy as np
 
+from ..compat.allocation import allocate
 from ..compat.arg_parser import invalid_combination, wrong_type
 from ..core import dtypes as D
 from ..core.dispatch import composite, inplace
@@ -224,16 +225,16 @@ def rand(*size, **kw):
     size, dt = _random_args("rand", size, kw)
     if not dt.is_floating_point:
         raise NotImplementedError(f'"check_uniform_bounds" not implemented for \'{dt._scalar_type}\'')
-    return _finish("rand", _gen(kw.get("generator")).random(size).astype(dt.np), kw.get("device"),
-                   kw.get("requires_grad", False))
+    arr = allocate(lambda: _gen(kw.get("generator")).random(size).astype(dt.np), size, dt.np)
+    return _finish("rand", arr, kw.get("device"), kw.get("requires_grad", False))
 
 
 def randn(*size, **kw):
     size, dt = _random_args("randn", size, kw)
     if not dt.is_floating_point and 0 not in size:    # measured: an empty one needs no kernel
         raise NotImplementedError(f'"normal_kernel_cpu" not implemented for \'{dt._scalar_type}\'')
-    return _finish("randn", _gen(kw.get("generator")).standard_normal(size).astype(dt.np),
-                   kw.get("device"), kw.get("requires_grad", False))
+    arr = allocate(lambda: _gen(kw.get("generator")).standard_normal(size).astype(dt.np), size, dt.np)
+    return _finish("randn", arr, kw.get("device"), kw.get("requires_grad", False))
 
 
 def randint(low=0, high=None, size=None, *, generator=None, out=None, dtype=None, layout=None,
