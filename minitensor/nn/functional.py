@@ -9,7 +9,7 @@ import warnings
 
 import numpy as np
 
-from ..compat.arg_parser import PythonArgParser, checked_function
+from ..compat.arg_parser import PythonArgParser, checked_function, wrong_type
 from ..compat.quiet import quiet
 from ..core.dispatch import composite, make_view, record
 from ..core.graph import Node
@@ -17,7 +17,7 @@ from ..core.tensor import Tensor
 from ..ops import activation as _A, unary as _U
 from ..ops.create import empty_like, zeros
 from ..ops.linalg import mm, _column_major
-from ..ops.operands import _device_of, broadcast_error
+from ..ops.operands import _device_of, broadcast_error, result_dtype
 from ..ops.view import (reshape, t as _t, broadcast_to, unsqueeze, UnsafeViewBackward0,
                         ViewBackward0)
 
@@ -209,11 +209,14 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", we
     if target.shape != input.shape:
         shape = _broadcast_shape(input, target)
         input, target = broadcast_to(input, shape), broadcast_to(target, shape)
-    x, y = input._data, target._data
+    dt = result_dtype(input, target)
+    if not dt.is_floating_point:
+        raise NotImplementedError(f"\"mse_cpu\" not implemented for '{dt._scalar_type}'")
+    x, y = input._data.astype(dt.np, copy=False), target._data.astype(dt.np, copy=False)
     with quiet:
         d = (x - y) ** 2
         out = d if reduction == "none" else d.sum() if reduction == "sum" else d.mean()
-    out = np.asarray(out).astype(np.result_type(x, y), copy=False)
+    out = np.asarray(out).astype(dt.np, copy=False)
     return record("mse_loss", out, input._device, (input, target), MseLossBackward0,
                   {"reduction": reduction})
 
@@ -346,6 +349,7 @@ def dropout(input, p=0.5, training=True, inplace=False):
     multiplied in (MulBackward0); the input itself when not training or p == 0."""
     if p < 0.0 or p > 1.0:
         raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+    _dropout_args(input, p)
     if not training or p == 0 or input._data.size == 0:
         return input
     if p == 1:
@@ -354,6 +358,14 @@ def dropout(input, p=0.5, training=True, inplace=False):
         noise = empty_like(input).bernoulli_(1 - p)
         noise.div_(1 - p)
     return input.mul_(noise) if inplace else input * noise
+
+
+def _dropout_args(input, p):
+    """What torch's C++ dropout checks after the Python one (a NaN passes ``p < 0``)."""
+    if not isinstance(input, Tensor):
+        raise wrong_type("dropout", "input", "Tensor", input, 1)
+    if p != p:
+        raise RuntimeError(f"dropout probability has to be between 0 and 1, but got {p}")
 
 
 # ---------------------------------------------------------------------- more losses
@@ -402,6 +414,8 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
         raise ValueError(
             f"Using a target size ({target.size()}) that is different to the input size "
             f"({input.size()}) is deprecated. Please ensure they have the same size.")
+    if target.dtype is not input.dtype:
+        raise RuntimeError(f"Found dtype {target.dtype._scalar_type} but expected {input.dtype._scalar_type}")
     x, t = input._data, target._data
     if x.size and (np.any(x < 0) or np.any(x > 1) or np.any(np.isnan(x))):
         raise RuntimeError("all elements of input should be between 0 and 1")

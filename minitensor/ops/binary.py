@@ -89,6 +89,8 @@ def _binary(op, a, b, ufunc, node, attrs=None, to_float=False):
 
 
 def _alpha_check(x, alpha):
+    if type(alpha) is bool and np.asarray(x).dtype != np.bool_:
+        raise RuntimeError("Boolean alpha only supported for Boolean results.")
     if isinstance(alpha, float) and np.asarray(x).dtype.kind in "biu":
         raise RuntimeError("For integral input tensors, argument alpha must not be a floating "
                            "point number.")
@@ -102,7 +104,7 @@ def add(input, other, *, alpha=1):
         except ValueError:
             raise broadcast_error(input, other) from None
         return record("add", arr, dev, (input, other), AddBackward0)
-    if alpha != 1 or type(alpha) is float:
+    if alpha != 1 or type(alpha) is not int:
         _alpha_check(x, alpha)
         if np.asarray(x).dtype == np.bool_:    # bool + bool * alpha stays bool: an "or"
             try:
@@ -120,7 +122,7 @@ def add(input, other, *, alpha=1):
 def sub(input, other, *, alpha=1):
     _no_bool_sub(input, other)
     x, y, dev, _ = operands("sub", input, other)
-    if alpha != 1:
+    if alpha != 1 or type(alpha) is not int:
         _alpha_check(x, alpha)
     try:
         arr = x - y if alpha == 1 else x - y * alpha

@@ -11,7 +11,7 @@ import numpy as np
 
 from ..compat import numerics as _cpu_kernel
 from ..compat.allocation import allocate
-from ..compat.arg_parser import check_int_list_item, invalid_combination, wrong_type
+from ..compat.arg_parser import check_int_list_item, check_scalar, invalid_combination, wrong_type
 from ..compat.numpy_interop import from_numpy_dtype, writable_alias
 from ..compat.quiet import quiet
 from ..compat.tensor_iterator import empty_like_strided, empty_preserving
@@ -209,6 +209,8 @@ def _no_ranges(data):
 def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=False,
            _warn=True, _op="tensor"):
     dtype = _check_dtype(dtype)
+    if type(requires_grad) is not bool:
+        raise TypeError(f"{_op}(): argument 'requires_grad' must be bool, not {tp_name(requires_grad)}")
     if isinstance(data, Tensor):
         if _warn:
             warnings.warn(
@@ -385,6 +387,7 @@ def full(size, fill_value, *, out=None, dtype=None, layout=None, device=None, re
     if not isinstance(fill_value, (bool, int, float, np.generic)):
         raise TypeError(f"full(): argument 'fill_value' (position 2) must be Number, not "
                         f"{type(fill_value).__name__}")
+    check_scalar(fill_value)
     if not isinstance(size, (list, tuple)):
         raise TypeError(f"full(): argument 'size' (position 1) must be tuple of ints, not "
                         f"{type(size).__name__}")
@@ -441,6 +444,7 @@ def full_like(input, fill_value, *, dtype=None, layout=None, device=None, requir
     if not isinstance(fill_value, (bool, int, float, np.generic)):
         raise TypeError(f"full_like(): argument 'fill_value' (position 2) must be Number, not "
                         f"{type(fill_value).__name__}")
+    check_scalar(fill_value)
     if requires_grad and not dt.is_floating_point:
         raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
     if dt.np.kind != "b":
@@ -469,11 +473,13 @@ def arange(start=0, end=None, step=1, *, out=None, dtype=None, layout=None, devi
            requires_grad=False):
     given = (start,) if end is None else ((start, end) if step == 1 else (start, end, step))
     for v in given:
-        if not isinstance(v, (Tensor, bool, int, float, np.number)):
+        if not isinstance(v, (bool, int, float, np.number)) and not _number_tensor(v):
             if len(given) == 1:
                 raise TypeError(f"arange(): argument 'end' (position 1) must be Number, not "
                                 f"{type(v).__name__}")
             raise invalid_combination("arange", given, {}, _ARANGE_OPTIONS)
+    for v in given:
+        check_scalar(v)
     dtype = _check_dtype(dtype, "arange")
     if end is None:
         start, end = 0, start
@@ -505,12 +511,23 @@ _RANGE_OPTIONS = [f"({a} start, {b} end, int steps, *, Tensor out = None, " + _T
                                ("Number", "Number"))]
 
 
+def _number_tensor(v):
+    """A Number argument also takes a 0-dim tensor that needs no grad (torch's parser)."""
+    return isinstance(v, Tensor) and v._data.ndim == 0 and not v._requires_grad
+
+
 def linspace(start, end, steps=_MISSING, *, out=None, dtype=None, layout=None, device=None,
              requires_grad=False):
     if steps is _MISSING:
         raise invalid_combination("linspace", (start, end), {}, _RANGE_OPTIONS)
-    if not isinstance(steps, (int, np.integer)) or isinstance(steps, bool):
+    if not isinstance(steps, (int, np.integer)) or isinstance(steps, bool) or builtins_any(
+            not isinstance(v, (Tensor, bool, int, float, np.number)) for v in (start, end)):
         raise invalid_combination("linspace", (start, end, steps), {}, _RANGE_OPTIONS)
+    for name, v in (("start", start), ("end", end)):
+        check_scalar(v)
+        if isinstance(v, Tensor) and v._data.ndim:
+            raise RuntimeError(f"linspace only supports 0-dimensional start and end tensors, but "
+                               f"got {name} with {v._data.ndim} dimension(s).")
     dtype = _check_dtype(dtype, "linspace")
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
@@ -559,5 +576,8 @@ def broadcast_shapes(*shapes):
 def broadcast_tensors(*tensors):
     if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
         tensors = tuple(tensors[0])
+    for i, t in enumerate(tensors):     # torch reads them as one TensorList argument
+        if not isinstance(t, Tensor):
+            raise TypeError(f"expected Tensor as element {i} in argument 0, but got {tp_name(t)}")
     shape = broadcast_shapes(*(t._data.shape for t in tensors))
     return tuple(t.expand(shape) for t in tensors)

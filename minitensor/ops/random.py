@@ -3,7 +3,7 @@
 import numpy as np
 
 from ..compat.allocation import allocate
-from ..compat.arg_parser import invalid_combination, wrong_type
+from ..compat.arg_parser import OVERFLOW, invalid_combination, wrong_type
 from ..core import dtypes as D
 from ..core.dispatch import composite, inplace
 from ..core.dtypes import dtype as _dtype_cls
@@ -45,7 +45,10 @@ default_generator = Generator()
 
 
 def manual_seed(seed):
-    return default_generator.manual_seed(int(seed))
+    seed = int(seed)
+    if not -(1 << 63) <= seed < 1 << 64:     # torch reads it as a 64-bit int
+        raise ValueError(OVERFLOW)
+    return default_generator.manual_seed(seed)
 
 
 def seed():
@@ -239,6 +242,7 @@ def randn(*size, **kw):
 
 def randint(low=0, high=None, size=None, *, generator=None, out=None, dtype=None, layout=None,
             device=None, requires_grad=False):
+    given = tuple(a for a in (low, high, size) if a is not None)
     if size is None:
         if isinstance(high, (tuple, list)):
             low, high, size = 0, low, high
@@ -248,6 +252,8 @@ def randint(low=0, high=None, size=None, *, generator=None, out=None, dtype=None
             raise invalid_combination("randint", (low,), {}, _RANDINT_OPTIONS)
     if high is None:
         low, high = 0, low
+    if not isinstance(size, (tuple, list)):      # (a Size is a tuple)
+        raise invalid_combination("randint", given, {}, _RANDINT_OPTIONS)
     for name, pos, v in (("low", 1, low), ("high", 2 if low else 1, high)):
         if not isinstance(v, (int, np.integer)) or isinstance(v, bool):
             raise TypeError(f"randint(): argument '{name}' (position {pos}) must be int, not "
