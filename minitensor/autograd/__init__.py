@@ -103,7 +103,9 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
 def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False,
          only_inputs=True, allow_unused=None, is_grads_batched=False, materialize_grads=False):
     single = isinstance(inputs, Tensor)
+    outputs = outputs if isinstance(outputs, Tensor) else tuple(outputs)
     inputs = (inputs,) if single else tuple(inputs)
+    _grad_args(outputs, inputs)
     nodes, grads = _roots(outputs, grad_outputs, "grad")
     keys = []
     for t in inputs:
@@ -129,6 +131,15 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
         else:
             out.append(wrap(np.array(g, dtype=t._data.dtype), t._device))
     return tuple(out)
+
+
+def _grad_args(outputs, inputs):
+    """What torch.autograd.grad checks in Python before it reads the graph."""
+    if not inputs:
+        raise RuntimeError("`inputs` argument to `grad()` cannot be empty.")
+    for out in (outputs,) if isinstance(outputs, Tensor) else outputs:
+        if not isinstance(out, Tensor):
+            raise AssertionError("Expected output to be a torch.Tensor")
 
 
 # Anomaly mode is only a flag here: minitensor keeps no forward traces to report.

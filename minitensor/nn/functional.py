@@ -121,7 +121,11 @@ def addmm(input, mat1, mat2):
         raise RuntimeError(f"mat1 and mat2 must have the same dtype, but got "
                            f"{_dtype_name(mat1)} and {_dtype_name(mat2)}")
     dev = _device_of("addmm", (input, mat1, mat2))
-    out = input._data + mat1._data @ mat2._data
+    try:
+        out = input._data + mat1._data @ mat2._data
+    except ValueError:      # the bias does not expand to the product's shape: torch's words
+        input.expand(mat1._data.shape[0], mat2._data.shape[1])
+        raise
     return record("addmm", out.astype(mat1._data.dtype, copy=False), dev,
                   (input, mat1, mat2), AddmmBackward0,
                   {"mat1_strides": mat1._data.strides, "mat2_strides": mat2._data.strides})
@@ -205,6 +209,8 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", we
             f"Using a target size ({target.size()}) that is different to the input size "
             f"({input.size()}). This will likely lead to incorrect results due to broadcasting. "
             "Please ensure they have the same size.", stacklevel=2)
+    if target.shape != input.shape:     # torch broadcasts before it reads the reduction
+        _broadcast_shape(input, target)
     reduction = _reduction(reduction, size_average, reduce)
     if target.shape != input.shape:
         shape = _broadcast_shape(input, target)
@@ -267,18 +273,22 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     reduction = _reduction(reduction, size_average, reduce)
     _NLL_LOSS.parse((input, target, weight, _ENUM[reduction], ignore_index), {})
     x, t = input._data, target._data
+    # torch's order: the dims and batch sizes (nll_loss_nd), the target's dims, its dtype
     if x.ndim < 1:
         raise ValueError(f"Expected 1 or more dimensions (got {x.ndim})")
+    if x.ndim > 1 and x.shape[0] != (t.shape[0] if t.ndim else 0):
+        raise ValueError(f"Expected input batch_size ({x.shape[0]}) to match target batch_size "
+                         f"({t.shape[0] if t.ndim else 0}).")
+    if x.ndim <= 2 and t.ndim > 1:
+        raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
     if t.dtype not in (np.int64, np.uint8):
         raise RuntimeError(f"expected target dtype to be Long or Byte, but got {_dtype_name(target)}")
     if x.ndim == 1:
         if t.ndim != 0:
-            raise RuntimeError(f"0D or 1D target tensor expected, multi-target not supported")
-    elif x.shape[0] != (t.shape[0] if t.ndim else 1):
-        raise ValueError(f"Expected input batch_size ({x.shape[0]}) to match target batch_size "
-                         f"({t.shape[0] if t.ndim else 1}).")
+            raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
     elif x.ndim > 2 and t.shape[1:] != x.shape[2:]:
-        raise RuntimeError(f"Expected target size {tuple(x.shape[:1] + x.shape[2:])}, got {tuple(t.shape)}")
+        raise RuntimeError(f"Expected target size [{', '.join(map(str, x.shape[:1] + x.shape[2:]))}], "
+                           f"got [{', '.join(map(str, t.shape))}]")
     n_classes = x.shape[0] if x.ndim == 1 else x.shape[1]
     xf = _flatten_classes(x)
     tf = t.reshape(-1).astype(np.int64)
@@ -323,7 +333,10 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
     if label_smoothing != 0.0:
         raise NotImplementedError("cross_entropy(label_smoothing=...) is not modelled by minitensor")
     dim = 0 if input._data.ndim == 1 else 1
-    if target.is_floating_point() and target.shape == input.shape:
+    if target.shape == input.shape:     # torch reads same-shaped targets as probabilities
+        if not target.is_floating_point():
+            raise RuntimeError("Expected floating point type for target with class probabilities, "
+                               f"got {target.dtype._scalar_type}")
         if weight is not None or input._data.size == 0:
             raise NotImplementedError(
                 "cross_entropy with class-probability targets and weight= (or empty input) is "

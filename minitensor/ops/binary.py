@@ -132,6 +132,8 @@ def sub(input, other, *, alpha=1):
 
 
 def _no_bool_sub(a, b):
+    if not isinstance(b, (Tensor, bool, int, float, np.generic)):
+        return          # no operand at all: that error comes first
     ab, bb = _is_bool(a), _is_bool(b)
     if ab and bb:
         raise RuntimeError(
@@ -193,7 +195,7 @@ def div(input, other, *, rounding_mode=_NO_MODE):
         elif rounding_mode == "trunc":
             q = np.trunc(q)
         else:
-            raise ValueError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '{rounding_mode}'")
+            raise RuntimeError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '{rounding_mode}'")
         q = np.asarray(q).astype(result_dtype(input, other).np)
         return record("div", q, dev, (input, other), DivBackward2)
     x, y, dev, _ = operands("div", input, other, to_float=True)

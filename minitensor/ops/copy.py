@@ -433,6 +433,10 @@ def type_(self, dtype=None, non_blocking=False, **kw):
         return out
     if isinstance(dtype, type) and isinstance(getattr(dtype, "dtype", None), _dtype_cls):
         return to(self, dtype.dtype)       # a typed constructor: x.type(torch.LongTensor)
+    if dtype is Tensor:         # torch.Tensor is the default tensor type (FloatTensor)
+        return to(self, D.get_default_dtype())
+    if isinstance(dtype, type):     # int, list: no tensor type
+        raise ValueError(f"invalid type: '{dtype.__name__}'")
     if not isinstance(dtype, _dtype_cls):
         raise TypeError("dtype must be a type, str, or dtype object")
     return to(self, dtype)

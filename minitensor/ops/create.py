@@ -471,7 +471,8 @@ def eye(n, m=None, *, out=None, dtype=None, layout=None, device=None, requires_g
 # ---------------------------------------------------------------- ranges
 def arange(start=0, end=None, step=1, *, out=None, dtype=None, layout=None, device=None,
            requires_grad=False):
-    given = (start,) if end is None else ((start, end) if step == 1 else (start, end, step))
+    given = (start,) if end is None else (
+        (start, end) if type(step) is int and step == 1 else (start, end, step))
     for v in given:
         if not isinstance(v, (bool, int, float, np.number)) and not _number_tensor(v):
             if len(given) == 1:

@@ -38,10 +38,10 @@ def index_select(input, dim, index):
     _need_tensor("index_select", "index", 2, index)
     nd = input._data.ndim
     d = wrap_dim(dim, nd)
-    if not _index_dtype_ok(index):
-        raise RuntimeError("index_select(): Expected dtype int32 or int64 for index")
     if index._data.ndim > 1:
         raise IndexError("index_select(): Index is supposed to be a vector")
+    if not _index_dtype_ok(index):
+        raise RuntimeError("index_select(): Expected dtype int32 or int64 for index")
     ix = index._data.reshape(-1)
     n = input._data.shape[d] if nd else 1
     if ix.size and (ix.max() >= n or ix.min() < -n):
