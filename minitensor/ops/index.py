@@ -6,16 +6,19 @@ import warnings
 
 import numpy as np
 
+from ..compat.arg_parser import OVERFLOW
 from ..compat.messages import C_NAMES
 from ..compat.numerics import scalar_to
 from ..compat.quiet import quiet
 from ..compat.tensor_iterator import index_result_strides
+from ..core import dtypes as D
 from ..core.device import CPU
 from ..core.dispatch import composite, make_view, record, inplace
 from ..core.dtypes import type_name as tp_name
 from ..core.graph import Node
 from ..core.tensor import Tensor, wrap
 from .copy import copy_, _fill
+from .create import tensor as _tensor
 from .slice import SelectBackward0, _slice, select
 from .view import alias, expand, unsqueeze, view
 
@@ -46,12 +49,24 @@ def _int_tensor(i):
     return isinstance(i, Tensor) and i._data.ndim == 0 and i._data.dtype.kind in "iu"
 
 
+def _sequence_as_tuple(idx):
+    """torch's treatSequenceAsTuple: a short sequence (a list, a str) holding a tensor, a
+    sequence, a slice, None or ... indexes like the tuple of its items (x[[0, [1]]])."""
+    if isinstance(idx, (Tensor, np.ndarray)) or not isinstance(idx, (list, str, range)):
+        return False
+    if len(idx) >= 32:
+        return False
+    return any(isinstance(i, (Tensor, list, tuple, str, bytes, range, np.ndarray, slice))
+               or i is None or i is Ellipsis for i in idx)
+
+
 def _normalize_index(idx):
     if not isinstance(idx, tuple):
-        if isinstance(idx, str):
+        if _sequence_as_tuple(idx):
             warnings.warn(_SEQ_WARNING, UserWarning, stacklevel=3)
-            raise TypeError("new(): invalid data type 'str'")
-        idx = (idx,)
+            idx = tuple(idx)
+        else:
+            idx = (idx,)
     # a 0-dim integer tensor indexes like the int it holds (a view, not a copy)
     if any(_int_tensor(i) for i in idx):
         idx = tuple(int(i) if _int_tensor(i) else i for i in idx)
@@ -137,6 +152,8 @@ def _basic_index(self, idx, skip_whole=True):
             n = t._data.shape[d]
             k = int(i)
             if k < -n or k >= n:
+                if not -2**63 <= k < 2**63:
+                    raise ValueError(OVERFLOW)
                 raise IndexError(f"index {k} is out of bounds for dimension {od} with size {n}")
             t = select(t, d, k)
             od += 1
@@ -144,25 +161,53 @@ def _basic_index(self, idx, skip_whole=True):
 
 
 def _as_index_array(i):
-    if isinstance(i, (float, complex)) or i is None:
-        raise IndexError("only integers, slices (`:`), ellipsis (`...`), None and long or byte "
-                         f"Variables are valid indices (got {type(i).__name__})")
     if isinstance(i, Tensor):
         a = i._data
-    elif isinstance(i, (list, tuple)):
+    elif isinstance(i, (list, tuple, str, bytes, range, np.ndarray)):
+        return _index_from_data(i)
+    elif isinstance(i, np.generic):
         a = np.asarray(i)
     else:
-        a = np.asarray(i)
+        raise IndexError("only integers, slices (`:`), ellipsis (`...`), None and long or byte "
+                         f"Variables are valid indices (got {tp_name(i)})")
     if a.dtype == np.bool_:
         return a
     if a.dtype.kind not in "iu":
-        if a.size == 0:
-            return a.astype(np.int64)
         raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
     return a
 
 
+def _index_from_data(data):
+    """torch's indexing_tensor_from_data: a sequence index becomes a Long tensor (a float
+    in it is truncated), or a Bool or Byte one when that is what it holds."""
+    if isinstance(data, (str, bytes)):
+        raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
+    if isinstance(data, np.ndarray):
+        return data if data.dtype.kind in "biu" else data.astype(np.int64)
+    leaves = list(_leaves(data))
+    for x in leaves:
+        if isinstance(x, (str, bytes)):
+            raise TypeError(f"new(): invalid data type '{type(x).__name__}'")
+        if isinstance(x, Tensor) and (x._data.size != 1 or x._data.dtype.kind not in "iu"):
+            raise TypeError("only integer tensors of a single element can be converted to an index")
+        if type(x) is int and not -2**63 <= x < 2**63:
+            raise ValueError(OVERFLOW)
+    if leaves and all(isinstance(x, (bool, np.bool_)) for x in leaves):
+        return _tensor(data, dtype=D.bool_)._data
+    return _tensor(data, dtype=D.int64)._data
+
+
+def _leaves(data):
+    for x in data:
+        if isinstance(x, (list, tuple)):
+            yield from _leaves(x)
+        else:
+            yield x
+
+
 def _check_bounds(a, dim_size, d):
+    if a.size and dim_size == 0:
+        raise IndexError("index is out of bounds for dimension with size 0")
     if a.size and (a.max() >= dim_size or a.min() < -dim_size):
         bad = a.max() if a.max() >= dim_size else a.min()
         raise IndexError(f"index {bad} is out of bounds for dimension {d} with size {dim_size}")
@@ -175,8 +220,21 @@ def _too_many_for_0d(self, idx):
         raise IndexError("too many indices for tensor of dimension 0")
 
 
+def _count_specified(self, idx):
+    """torch counts the dims an index names before it converts any (a mask: its dims)."""
+    n = 0
+    for i in idx:
+        if isinstance(i, Tensor):
+            n += i._data.ndim if i._data.dtype in (np.bool_, np.uint8) else 1
+        elif i is not None and i is not Ellipsis and not isinstance(i, bool):
+            n += 1
+    if n > self._data.ndim:
+        raise IndexError(f"too many indices for tensor of dimension {self._data.ndim}")
+
+
 def _advanced_index(self, idx):
     _too_many_for_0d(self, idx)
+    _count_specified(self, idx)
     # torch's applySlicing: the ints, slices and Nones make views first (x[0, :, [0, 1]]
     # is x[0][:, [0, 1]]: SelectBackward0, then IndexBackward0), the tensors index that
     split = _split_advanced(idx)
@@ -299,6 +357,7 @@ def setitem(self, idx, value):
     # (x[0, [0, 1]] = v writes into the view x[0], so x's history becomes CopySlices),
     # then index_put_ writes through the tensor indices into that view
     _too_many_for_0d(self, idx)
+    _count_specified(self, idx)
     split = _split_advanced(idx)
     if split is None:           # a mask over several dims: index_put_ on self itself
         return _index_put(self, idx, value)
@@ -331,8 +390,8 @@ def _split_advanced(idx):
 
 def _index_put(self, idx, value):
     nd = self._data.ndim
-    if Ellipsis in idx:     # spelled out, so each entry's position is its dim
-        k = idx.index(Ellipsis)
+    if any(i is Ellipsis for i in idx):     # spelled out, so each entry's position is its dim
+        k = next(j for j, i in enumerate(idx) if i is Ellipsis)     # (an array == ... is an array)
         n_real = sum(1 for i in idx if i is not None and i is not Ellipsis)
         idx = idx[:k] + (slice(None),) * max(nd - n_real, 0) + tuple(
             i for i in idx[k + 1:] if i is not Ellipsis)
