@@ -3,6 +3,7 @@ import numpy as np
 
 from .grad_mode import (no_grad, enable_grad, set_grad_enabled, is_grad_enabled, inference_mode,
                         is_inference_mode_enabled)
+from ..core.dtypes import type_name as tp_name
 from ..core.backward import run_backward, retain
 from ..core.graph import Node, AccumulateGrad, grad_accumulator
 from ..core.tensor import Tensor, wrap
@@ -31,7 +32,7 @@ def _roots(tensors, grad_tensors, what):
     grads = []
     for i, (t, g) in enumerate(zip(tensors, grad_tensors)):
         if not isinstance(t, Tensor):
-            raise TypeError(f"{what}(): argument 'tensors' must be tuple of Tensors, not {type(t).__name__}")
+            raise TypeError(f"{what}(): argument 'tensors' must be tuple of Tensors, not {tp_name(t)}")
         if g is None:
             if t.requires_grad:     # the property: a view of a base made to require grad counts
                 if t._data.size != 1:

@@ -46,11 +46,11 @@ def int_list(args, name="view"):
         args = tuple(args[0])
     elif len(args) == 1 and not is_int_arg(args[0]):
         raise TypeError(f"{name}(): argument '{arg}' (position 1) must be tuple of ints, not "
-                        f"{type(args[0]).__name__}")
+                        f"{tp_name(args[0])}")
     for i, a in enumerate(args):
         if not is_int_arg(a):
             raise TypeError(f"{name}(): argument '{arg}' failed to unpack the object at pos {i + 1} "
-                            f"with error \"type must be tuple of ints,but got {type(a).__name__}\"")
+                            f"with error \"type must be tuple of ints,but got {tp_name(a)}\"")
         check_int_list_item(name, arg, i, a)
     return tuple(int(a) for a in args)
 
@@ -317,7 +317,8 @@ class FunctionSignature:
     # ------------------------------------------------------------------ parse
     def parse(self, args, kwargs, st, raise_exception):
         nargs = len(args)
-        if nargs > self.max_pos_args and not self.varargs_intlist:
+        # view(2, 3) reads its arguments as one int list only when the first is an int
+        if nargs > self.max_pos_args and not (self.varargs_intlist and is_int_arg(args[0])):
             if raise_exception:
                 raise self._extra_args(nargs)
             return False

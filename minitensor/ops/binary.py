@@ -341,7 +341,7 @@ def _check_castable(op, t, *others):
 
 def _inplace_binary(op, t, other, compute, node, attrs=None, to_float=False):
     if not isinstance(other, (Tensor, bool, int, float)) or isinstance(other, np.generic):
-        other = _as_operand(other, f"{op}(): argument 'other' (position 1) must be Tensor, not {type(other).__name__}")
+        other = _as_operand(other, op, "other", 1)
     # torch's order: autograd's leaf check, then TensorIterator's memory overlap, shapes,
     # devices and last the result dtype (check_inplace refuses only a tensor with one of
     # these three: the common plain tensor skips the call)

@@ -23,6 +23,7 @@ from ..compat.messages import CPP_NAMES
 from ..compat.numerics import scalar_to
 from ..compat.quiet import quiet
 from ..compat.tensor_iterator import empty_like_strided
+from ..core.dtypes import type_name as tp_name
 from ..core import dispatch, dtypes as D, grad_mode
 from ..core.device import canonical, device as _device
 from ..core.dispatch import check_inplace, composite, inplace, record
@@ -101,7 +102,7 @@ def get_data(self):
 
 def set_data(self, new):
     if not isinstance(new, Tensor):
-        raise TypeError(f"Variable data has to be a tensor, but got {type(new).__name__}")
+        raise TypeError(f"Variable data has to be a tensor, but got {tp_name(new)}")
     if self._requires_grad and new._data.dtype.kind not in "fc":
         raise RuntimeError("data set to a tensor that requires gradients must be floating point "
                            "or complex dtype")

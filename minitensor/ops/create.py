@@ -11,7 +11,7 @@ import numpy as np
 
 from ..compat import numerics as _cpu_kernel
 from ..compat.allocation import allocate
-from ..compat.arg_parser import check_int_list_item, check_scalar, invalid_combination, wrong_type
+from ..compat.arg_parser import check_int_list_item, check_scalar, invalid_combination, is_int_arg, wrong_type
 from ..compat.numpy_interop import from_numpy_dtype, writable_alias
 from ..compat.quiet import quiet
 from ..compat.tensor_iterator import empty_like_strided, empty_preserving
@@ -108,7 +108,7 @@ def _infer_dtype(data):
         elif isinstance(x, str):
             raise TypeError("new(): invalid data type 'str'")
         else:
-            raise RuntimeError(f"Could not infer dtype of {type(x).__name__}")
+            raise RuntimeError(f"Could not infer dtype of {tp_name(x)}")
         out = d if out is None else D.promote_types(out, d)
     return D.get_default_dtype() if out is None else out
 
@@ -241,12 +241,12 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
     elif isinstance(data, complex):
         raise TypeError("complex tensors are not supported by minitensor")
     elif isinstance(data, (str, bytes)):
-        raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
+        raise TypeError(f"new(): invalid data type '{tp_name(data)}'")
     elif dtype is not None:
         raise _unpack_error(data, dtype)
     else:
         raise RuntimeError(
-            f"Could not infer dtype of {type(data).__name__}")
+            f"Could not infer dtype of {tp_name(data)}")
     if requires_grad and not dt.is_floating_point:
         raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
     arr = _to_array(data, dt)
@@ -272,7 +272,7 @@ asarray = as_tensor
 
 def from_numpy(ndarray):
     if not isinstance(ndarray, np.ndarray):
-        raise TypeError(f"expected np.ndarray (got {type(ndarray).__name__})")
+        raise TypeError(f"expected np.ndarray (got {tp_name(ndarray)})")
     from_numpy_dtype(ndarray.dtype)
     if any(s < 0 for s in ndarray.strides):
         raise ValueError(
@@ -300,20 +300,24 @@ def _size(size, op, zeros_msg=False, negative_ok=False):
     """torch's int-list argument parser for ``size``, with its messages."""
     if not size:        # torch.zeros() is an error; a 0-dim tensor is torch.zeros(())
         raise TypeError(f'{op}() missing 1 required positional arguments: "size"')
-    if len(size) == 1 and isinstance(size[0], (list, tuple)):
+    one_list = len(size) == 1 and isinstance(size[0], (list, tuple))
+    if one_list:
         size = tuple(size[0])
-    elif len(size) > 1 and isinstance(size[0], (list, tuple)):
+    elif len(size) > 1 and not is_int_arg(size[0]):    # zeros(2, 3) packs ints only
         raise TypeError(f"{op}() takes 1 positional argument but {len(size)} were given")
     out = []
     for i, n in enumerate(size):
         if isinstance(n, Tensor) and n._data.ndim == 0 and n._data.dtype.kind in "iu":
             n = int(n)
         if not isinstance(n, (int, np.integer)) or isinstance(n, bool):
+            if i == 0 and one_list:     # the parser checks a list's first element
+                raise TypeError(f"{op}(): argument 'size' (position 1) must be tuple of ints, but "
+                                f"found element of type {tp_name(n)} at pos 0")
             if len(size) == 1:
                 raise TypeError(f"{op}(): argument 'size' (position 1) must be tuple of ints, not "
-                                f"{type(n).__name__}")
+                                f"{tp_name(n)}")
             raise TypeError(f"{op}(): argument 'size' failed to unpack the object at pos {i + 1} "
-                            f"with error \"type must be tuple of ints,but got {type(n).__name__}\"")
+                            f"with error \"type must be tuple of ints,but got {tp_name(n)}\"")
         check_int_list_item(op, "size", i, n)
         out.append(int(n))
     if not negative_ok:
@@ -386,11 +390,11 @@ def full(size, fill_value, *, out=None, dtype=None, layout=None, device=None, re
         fill_value = fill_value.item()
     if not isinstance(fill_value, (bool, int, float, np.generic)):
         raise TypeError(f"full(): argument 'fill_value' (position 2) must be Number, not "
-                        f"{type(fill_value).__name__}")
+                        f"{tp_name(fill_value)}")
     check_scalar(fill_value)
     if not isinstance(size, (list, tuple)):
         raise TypeError(f"full(): argument 'size' (position 1) must be tuple of ints, not "
-                        f"{type(size).__name__}")
+                        f"{tp_name(size)}")
     if dtype is None:
         dtype = D.scalar_dtype(fill_value) if isinstance(fill_value, (bool, int, float)) else D.get_default_dtype()
     size = _size((size,), "full")
@@ -405,7 +409,7 @@ def full(size, fill_value, *, out=None, dtype=None, layout=None, device=None, re
 def _like_input(op, input):
     if not isinstance(input, Tensor):
         raise TypeError(f"{op}(): argument 'input' (position 1) must be Tensor, not "
-                        f"{type(input).__name__}")
+                        f"{tp_name(input)}")
 
 
 def _like(op, fill):
@@ -443,7 +447,7 @@ def full_like(input, fill_value, *, dtype=None, layout=None, device=None, requir
     dt = _check_dtype(dtype, "full_like") or input.dtype
     if not isinstance(fill_value, (bool, int, float, np.generic)):
         raise TypeError(f"full_like(): argument 'fill_value' (position 2) must be Number, not "
-                        f"{type(fill_value).__name__}")
+                        f"{tp_name(fill_value)}")
     check_scalar(fill_value)
     if requires_grad and not dt.is_floating_point:
         raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
@@ -458,7 +462,7 @@ def eye(n, m=None, *, out=None, dtype=None, layout=None, device=None, requires_g
     for name, pos, v in (("n", 1, n), ("m", 2, m)):
         if v is not None and (not isinstance(v, (int, np.integer)) or isinstance(v, bool)):
             raise TypeError(f"eye(): argument '{name}' (position {pos}) must be int, not "
-                            f"{type(v).__name__}")
+                            f"{tp_name(v)}")
     dtype = _check_dtype(dtype, "eye")
     if n < 0:
         raise RuntimeError(f"n must be greater or equal to 0, got {n}")
@@ -477,7 +481,7 @@ def arange(start=0, end=None, step=1, *, out=None, dtype=None, layout=None, devi
         if not isinstance(v, (bool, int, float, np.number)) and not _number_tensor(v):
             if len(given) == 1:
                 raise TypeError(f"arange(): argument 'end' (position 1) must be Number, not "
-                                f"{type(v).__name__}")
+                                f"{tp_name(v)}")
             raise invalid_combination("arange", given, {}, _ARANGE_OPTIONS)
     for v in given:
         check_scalar(v)

@@ -181,13 +181,13 @@ def _index_from_data(data):
     """torch's indexing_tensor_from_data: a sequence index becomes a Long tensor (a float
     in it is truncated), or a Bool or Byte one when that is what it holds."""
     if isinstance(data, (str, bytes)):
-        raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
+        raise TypeError(f"new(): invalid data type '{tp_name(data)}'")
     if isinstance(data, np.ndarray):
         return data if data.dtype.kind in "biu" else data.astype(np.int64)
     leaves = list(_leaves(data))
     for x in leaves:
         if isinstance(x, (str, bytes)):
-            raise TypeError(f"new(): invalid data type '{type(x).__name__}'")
+            raise TypeError(f"new(): invalid data type '{tp_name(x)}'")
         if isinstance(x, Tensor) and (x._data.size != 1 or x._data.dtype.kind not in "iu"):
             raise TypeError("only integer tensors of a single element can be converted to an index")
         if type(x) is int and not -2**63 <= x < 2**63:

@@ -2,6 +2,7 @@
 import numpy as np
 
 from ..compat.arg_parser import OVERFLOW, int_list, is_int_arg, overflows, wrong_type
+from ..core.dtypes import type_name as tp_name
 from ..core.dispatch import composite, record
 from ..core.graph import Node
 from ..core.tensor import Tensor, wrap_dim
@@ -39,7 +40,7 @@ def _tensors(op, tensors, dim=0):
     for i, t in enumerate(tensors):
         if not isinstance(t, Tensor):
             raise TypeError(
-                f"expected Tensor as element {i} in argument 0, but got {type(t).__name__}")
+                f"expected Tensor as element {i} in argument 0, but got {tp_name(t)}")
     if not is_int_arg(dim):     # the parser's check, before the op's
         raise wrong_type(op, "dim", "int", dim, 2)
     if overflows(dim):

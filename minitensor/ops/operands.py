@@ -6,6 +6,7 @@ import numpy as np
 from ..compat.quiet import quiet
 from ..compat.tensor_iterator import as_dtype
 from ..compat.arg_parser import check_uint64_operand, overflows, wrong_type
+from ..core.dtypes import type_name as tp_name
 from ..core import dtypes as D
 from ..core.device import CPU
 from ..core.tensor import Tensor
@@ -24,7 +25,7 @@ class ForeignOperand(TypeError):
 ForeignOperand.__name__ = ForeignOperand.__qualname__ = "TypeError"
 
 
-def _as_operand(x, what):
+def _as_operand(x, op, name="other", position=2):
     if isinstance(x, Tensor):
         return x
     if isinstance(x, np.generic) and x.ndim == 0 and x.dtype.kind in "biuf":
@@ -35,7 +36,8 @@ def _as_operand(x, what):
         return x
     if isinstance(x, (np.ndarray, np.generic)):
         return _tensor(x)
-    raise ForeignOperand(what)
+    raise ForeignOperand(f"{op}(): argument '{name}' (position {position}) must be Tensor, not "
+                         f"{tp_name(x)}")
 
 
 def result_dtype(*xs):
@@ -109,8 +111,8 @@ def operands(op, a, b, to_float=False):
     elif type(b) is Tensor and (type(a) is float or type(a) is int) and b._data.dtype.kind == "f" \
             and -65504.0 <= a <= 65504.0:
         return a, b._data, b._device, None
-    a = _as_operand(a, f"{op}(): argument 'input' (position 1) must be Tensor, not {type(a).__name__}")
-    b = _as_operand(b, f"{op}(): argument 'other' (position 2) must be Tensor, not {type(b).__name__}")
+    a = _as_operand(a, op, "input", 1)
+    b = _as_operand(b, op)
     if overflows(a) or overflows(b):     # torch's Scalar is at most 64 bits
         check_uint64_operand(a, b) if type(a) is int else check_uint64_operand(b, a)
     dev = _device_of(op, (a, b))

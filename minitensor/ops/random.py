@@ -4,6 +4,7 @@ import numpy as np
 
 from ..compat.allocation import allocate
 from ..compat.arg_parser import OVERFLOW, invalid_combination, wrong_type
+from ..core.dtypes import type_name as tp_name
 from ..core import dtypes as D
 from ..core.dispatch import composite, inplace
 from ..core.dtypes import dtype as _dtype_cls
@@ -21,7 +22,7 @@ class Generator:
 
     def manual_seed(self, seed):
         if not isinstance(seed, int):
-            raise TypeError(f"manual_seed expected a long, but got {type(seed).__name__}")
+            raise TypeError(f"manual_seed expected a long, but got {tp_name(seed)}")
         self._seed = seed
         self._rng = np.random.default_rng(seed & 0xFFFFFFFFFFFFFFFF)
         return self
@@ -213,6 +214,8 @@ def _random_args(op, size, kw):
     try:
         parsed = _size(size, op, negative_ok=True)
     except TypeError as e:
+        if "positional argument" in str(e):     # rand('a', 2): two overloads, neither binds
+            raise _invalid_combination(op, pos, given) from None
         if given and "failed to unpack" not in str(e):
             raise _invalid_combination(op, pos, given) from None
         if bad_dtype:
@@ -257,7 +260,7 @@ def randint(low=0, high=None, size=None, *, generator=None, out=None, dtype=None
     for name, pos, v in (("low", 1, low), ("high", 2 if low else 1, high)):
         if not isinstance(v, (int, np.integer)) or isinstance(v, bool):
             raise TypeError(f"randint(): argument '{name}' (position {pos}) must be int, not "
-                            f"{type(v).__name__}")
+                            f"{tp_name(v)}")
     if dtype is not None and requires_grad and not dtype.is_floating_point:
         raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
     if low >= high:
