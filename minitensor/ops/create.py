@@ -11,7 +11,8 @@ import numpy as np
 
 from ..compat import numerics as _cpu_kernel
 from ..compat.allocation import allocate
-from ..compat.arg_parser import check_int_list_item, check_scalar, invalid_combination, is_int_arg, wrong_type
+from ..compat.arg_parser import (PythonArgParser, check_int_list_item, check_scalar,
+                                 invalid_combination, is_int_arg, wrong_type)
 from ..compat.numpy_interop import from_numpy_dtype, writable_alias
 from ..compat.quiet import quiet
 from ..compat.tensor_iterator import empty_like_strided, empty_preserving
@@ -33,9 +34,23 @@ def _check_dtype(dtype, op="tensor"):
     """torch accepts a torch.dtype or the Python types float/int/bool."""
     if dtype is None or isinstance(dtype, _dtype_cls):
         return dtype
-    if dtype in _PY_DTYPES:
+    if isinstance(dtype, type) and dtype in _PY_DTYPES:
         return D.by_name(_PY_DTYPES[dtype])
     raise wrong_type(op, "dtype", "torch.dtype", dtype)
+
+
+# torch's signatures for the factories whose arguments are read by hand below: parsed
+# first, so a wrong call fails with the parser's words and in its order
+_FACTORY_KW = ("*, Tensor out=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, "
+         "bool? pin_memory=False, bool? requires_grad=False)")
+_EYE = PythonArgParser(["eye(SymInt n, " + _FACTORY_KW, "eye(SymInt n, SymInt m, " + _FACTORY_KW])
+_FULL = PythonArgParser(["full(SymIntArrayRef size, Scalar fill_value, " + _FACTORY_KW])
+
+
+def keywords_given(**kw):
+    """The keyword arguments a call passed (those not at their defaults), for the parser."""
+    return {k: v for k, v in kw.items()
+            if v is not None and not (v is False and k in ("requires_grad", "pin_memory"))}
 
 
 def _finish(op, arr, device, requires_grad, source=()):
@@ -385,6 +400,10 @@ def _size_kw(op, size, kw):
 
 def full(size, fill_value, *, out=None, dtype=None, layout=None, device=None, requires_grad=False,
          pin_memory=False, names=None):
+    if names is None:
+        _FULL.parse((size, fill_value), keywords_given(
+            out=out, dtype=dtype, layout=layout, device=device, requires_grad=requires_grad,
+            pin_memory=pin_memory))
     dtype = _check_dtype(dtype, "full")
     if isinstance(fill_value, Tensor) and fill_value._data.ndim == 0:
         fill_value = fill_value.item()
@@ -458,11 +477,10 @@ def full_like(input, fill_value, *, dtype=None, layout=None, device=None, requir
                        requires_grad)
 
 
-def eye(n, m=None, *, out=None, dtype=None, layout=None, device=None, requires_grad=False):
-    for name, pos, v in (("n", 1, n), ("m", 2, m)):
-        if v is not None and (not isinstance(v, (int, np.integer)) or isinstance(v, bool)):
-            raise TypeError(f"eye(): argument '{name}' (position {pos}) must be int, not "
-                            f"{tp_name(v)}")
+def eye(n, m=None, *more, out=None, dtype=None, layout=None, device=None, requires_grad=False):
+    _EYE.parse((n,) if m is None else (n, m, *more), keywords_given(
+        out=out, dtype=dtype, layout=layout, device=device, requires_grad=requires_grad))
+    n, m = int(n), None if m is None else int(m)
     dtype = _check_dtype(dtype, "eye")
     if n < 0:
         raise RuntimeError(f"n must be greater or equal to 0, got {n}")

@@ -3,14 +3,15 @@
 import numpy as np
 
 from ..compat.allocation import allocate
-from ..compat.arg_parser import OVERFLOW, invalid_combination, wrong_type
+from ..compat.arg_parser import OVERFLOW, PythonArgParser, invalid_combination, wrong_type
 from ..core.dtypes import type_name as tp_name
 from ..core import dtypes as D
 from ..core.dispatch import composite, inplace
 from ..core.dtypes import dtype as _dtype_cls
 from ..core.graph import Node
 from ..core.tensor import Tensor
-from .create import _PY_DTYPES, _check_dtype, _finish, _like, _no_negative, _size
+from .create import (_FACTORY_KW, _PY_DTYPES, _check_dtype, _finish, _like, _no_negative, _size,
+                     keywords_given)
 
 
 class Generator:
@@ -210,7 +211,8 @@ def _random_args(op, size, kw):
             raise TypeError(f'{op}() missing 1 required positional arguments: "size"')
         raise _invalid_combination(op, (), given)
     dtype = kw.get("dtype")
-    bad_dtype = dtype is not None and not isinstance(dtype, _dtype_cls) and dtype not in _PY_DTYPES
+    bad_dtype = dtype is not None and not isinstance(dtype, _dtype_cls) and not (
+        isinstance(dtype, type) and dtype in _PY_DTYPES)
     try:
         parsed = _size(size, op, negative_ok=True)
     except TypeError as e:
@@ -243,9 +245,16 @@ def randn(*size, **kw):
     return _finish("randn", arr, kw.get("device"), kw.get("requires_grad", False))
 
 
+_RANDINT = PythonArgParser([
+    f"randint(SymInt {a}SymIntArrayRef size, {g}" + _FACTORY_KW[3:]
+    for a in ("high, ", "low, SymInt high, ") for g in ("*, Generator? generator, ", "*, ")])
+
+
 def randint(low=0, high=None, size=None, *, generator=None, out=None, dtype=None, layout=None,
             device=None, requires_grad=False):
     given = tuple(a for a in (low, high, size) if a is not None)
+    _RANDINT.parse(given, keywords_given(generator=generator, out=out, dtype=dtype, layout=layout,
+                                         device=device, requires_grad=requires_grad))
     if size is None:
         if isinstance(high, (tuple, list)):
             low, high, size = 0, low, high
@@ -263,9 +272,9 @@ def randint(low=0, high=None, size=None, *, generator=None, out=None, dtype=None
                             f"{tp_name(v)}")
     if dtype is not None and requires_grad and not dtype.is_floating_point:
         raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
+    size = _size((tuple(size),), "randint")     # (its negative dims first)
     if low >= high:
         raise RuntimeError(f"random_ expects 'from' to be less than 'to', but got from={low} >= to={high}")
-    size = _size((tuple(size),), "randint")
     dt = dtype or D.int64
     return _finish("randint", _gen(generator).integers(low, high, size).astype(dt.np), device, requires_grad)
 
