@@ -24,9 +24,10 @@ def _roots(tensors, grad_tensors, what):
     for g in grad_tensors[:len(tensors)]:       # _make_grads checks each before the count
         if g is not None and not isinstance(g, Tensor):
             raise TypeError(f"gradients can be either Tensors or None, but got {type(g).__name__}")
-    if len(grad_tensors) != len(tensors):
-        raise RuntimeError(
-            f"got {len(grad_tensors)} tensors and {len(tensors)} gradients")
+    n = min(len(grad_tensors), len(tensors))        # torch's _make_grads zips the two
+    if n != len(tensors):
+        raise RuntimeError(f"got {len(tensors)} tensors and {n} gradients")
+    grad_tensors = grad_tensors[:n]
     # torch's order: first _make_grads (Python) checks and fills in every gradient, then
     # the engine refuses a root that has no history and does not require grad
     grads = []

@@ -107,6 +107,9 @@ def _shape(a):
 
 
 def _check_mm(a, b):
+    for name, x in (("mat1", a), ("mat2", b)):
+        if x._data.ndim != 2:
+            raise RuntimeError(f"{name} must be a matrix, got {x._data.ndim}-D tensor")
     if a._data.ndim != 2 or b._data.ndim != 2 or a._data.shape[1] != b._data.shape[0]:
         raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({_shape(a)} and {_shape(b)})")
 
@@ -116,10 +119,14 @@ def _dtype_name(t):
 
 
 def addmm(input, mat1, mat2):
-    _check_mm(mat1, mat2)
-    if not (mat1._data.dtype == mat2._data.dtype == input._data.dtype):
+    # torch's order: the bias's dtype, the input's dtype, then the shapes
+    if input._data.dtype != mat2._data.dtype:
+        raise RuntimeError(f"self and mat2 must have the same dtype, but got "
+                           f"{_dtype_name(input)} and {_dtype_name(mat2)}")
+    if mat1._data.dtype != mat2._data.dtype:
         raise RuntimeError(f"mat1 and mat2 must have the same dtype, but got "
                            f"{_dtype_name(mat1)} and {_dtype_name(mat2)}")
+    _check_mm(mat1, mat2)
     dev = _device_of("addmm", (input, mat1, mat2))
     try:
         out = input._data + mat1._data @ mat2._data

@@ -180,6 +180,8 @@ def div(input, other, *, rounding_mode=_NO_MODE):
     if rounding_mode is None:
         node = _DivBackward2TrueDiv
     elif rounding_mode is not _NO_MODE:
+        if rounding_mode not in ("floor", "trunc"):     # checked before the operands
+            raise RuntimeError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '{rounding_mode}'")
         x, y, dev, _ = operands("div", input, other)
         _broadcast_first(input, other, x, y)
         if rounding_mode in ("floor", "trunc"):

@@ -491,10 +491,10 @@ def eye(n, m=None, *more, out=None, dtype=None, layout=None, device=None, requir
 
 
 # ---------------------------------------------------------------- ranges
-def arange(start=0, end=None, step=1, *, out=None, dtype=None, layout=None, device=None,
+def arange(start=0, end=None, step=_MISSING, *, out=None, dtype=None, layout=None, device=None,
            requires_grad=False):
-    given = (start,) if end is None else (
-        (start, end) if type(step) is int and step == 1 else (start, end, step))
+    given = (start,) if end is None else ((start, end) if step is _MISSING else (start, end, step))
+    step = 1 if step is _MISSING else step
     for v in given:
         if not isinstance(v, (bool, int, float, np.number)) and not _number_tensor(v):
             if len(given) == 1:
@@ -602,5 +602,9 @@ def broadcast_tensors(*tensors):
     for i, t in enumerate(tensors):     # torch reads them as one TensorList argument
         if not isinstance(t, Tensor):
             raise TypeError(f"expected Tensor as element {i} in argument 0, but got {tp_name(t)}")
-    shape = broadcast_shapes(*(t._data.shape for t in tensors))
+    try:
+        shape = np.broadcast_shapes(*(t._data.shape for t in tensors))
+    except ValueError:
+        from .operands import broadcast_error     # (operands imports this module)
+        raise broadcast_error(*tensors) from None
     return tuple(t.expand(shape) for t in tensors)
