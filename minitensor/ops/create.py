@@ -15,7 +15,7 @@ from ..compat.arg_parser import (PythonArgParser, check_int_list_item, check_sca
                                  invalid_combination, is_int_arg, wrong_type)
 from ..compat.numpy_interop import from_numpy_dtype, writable_alias
 from ..compat.quiet import quiet
-from ..compat.tensor_iterator import empty_like_strided, empty_preserving
+from ..compat.tensor_iterator import broadcast_error, empty_like_strided, empty_preserving
 from ..compat.warn_once import warn_once
 from ..core.dispatch import composite
 from ..core import dispatch, dtypes as D
@@ -605,6 +605,5 @@ def broadcast_tensors(*tensors):
     try:
         shape = np.broadcast_shapes(*(t._data.shape for t in tensors))
     except ValueError:
-        from .operands import broadcast_error     # (operands imports this module)
         raise broadcast_error(*tensors) from None
     return tuple(t.expand(shape) for t in tensors)

@@ -4,7 +4,7 @@ or a kernel has no loop for a dtype."""
 import numpy as np
 
 from ..compat.quiet import quiet
-from ..compat.tensor_iterator import as_dtype
+from ..compat.tensor_iterator import as_dtype, broadcast_error
 from ..compat.arg_parser import check_uint64_operand, overflows, wrong_type
 from ..core.dtypes import type_name as tp_name
 from ..core import dtypes as D
@@ -120,24 +120,6 @@ def operands(op, a, b, to_float=False):
     if to_float and not dt.is_floating_point:
         dt = D.get_default_dtype()
     return _arr(a, dt.np), _arr(b, dt.np), dev, dt
-
-
-def broadcast_error(*xs):
-    """torch's message when shapes do not broadcast (TensorIterator folds them left to
-    right: 'tensor a' is the shape so far, 'tensor b' the next operand)."""
-    acc = ()
-    for x in xs:
-        sb = x._data.shape if isinstance(x, Tensor) else ()
-        n = max(len(acc), len(sb))
-        pa = (1,) * (n - len(acc)) + tuple(acc)
-        pb = (1,) * (n - len(sb)) + tuple(sb)
-        for i in range(n - 1, -1, -1):
-            if pa[i] != pb[i] and pa[i] != 1 and pb[i] != 1:
-                return RuntimeError(
-                    f"The size of tensor a ({pa[i]}) must match the size of tensor b ({pb[i]}) at "
-                    f"non-singleton dimension {i}")
-        acc = tuple(y if x == 1 else x for x, y in zip(pa, pb))
-    return RuntimeError("shapes cannot be broadcast")
 
 
 def _broadcast_first(input, other, x, y):
