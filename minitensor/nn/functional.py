@@ -39,6 +39,7 @@ def softmax(input, dim=None, _stacklevel=3, dtype=None):
     """torch's F.softmax (argument order as torch's); a given dim goes through the method,
     so a bad one gets the method's parser error."""
     if dim is None:
+        input.dim()     # torch's Python asks for it first (an AttributeError for a non-tensor)
         return _A.softmax(input, None, dtype=dtype, _stacklevel=_stacklevel + 1)
     return input.softmax(dim) if dtype is None else input.softmax(dim, dtype=dtype)
 
@@ -46,6 +47,7 @@ def softmax(input, dim=None, _stacklevel=3, dtype=None):
 @composite("log_softmax")
 def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
     if dim is None:
+        input.dim()
         return _A.log_softmax(input, None, dtype=dtype, _stacklevel=_stacklevel + 1)
     return input.log_softmax(dim) if dtype is None else input.log_softmax(dim, dtype=dtype)
 
@@ -288,14 +290,13 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
                          f"({t.shape[0] if t.ndim else 0}).")
     if x.ndim <= 2 and t.ndim > 1:
         raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
-    if t.dtype not in (np.int64, np.uint8):
-        raise RuntimeError(f"expected target dtype to be Long or Byte, but got {_dtype_name(target)}")
-    if x.ndim == 1:
-        if t.ndim != 0:
-            raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
-    elif x.ndim > 2 and t.shape[1:] != x.shape[2:]:
+    if x.ndim > 2 and t.shape[1:] != x.shape[2:]:
         raise RuntimeError(f"Expected target size [{', '.join(map(str, x.shape[:1] + x.shape[2:]))}], "
                            f"got [{', '.join(map(str, t.shape))}]")
+    if t.dtype not in (np.int64, np.uint8):
+        raise RuntimeError(f"expected target dtype to be Long or Byte, but got {_dtype_name(target)}")
+    if x.ndim == 1 and t.ndim != 0:
+        raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
     n_classes = x.shape[0] if x.ndim == 1 else x.shape[1]
     xf = _flatten_classes(x)
     tf = t.reshape(-1).astype(np.int64)
@@ -341,6 +342,8 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
         raise NotImplementedError("cross_entropy(label_smoothing=...) is not modelled by minitensor")
     dim = 0 if input._data.ndim == 1 else 1
     if target.shape == input.shape:     # torch reads same-shaped targets as probabilities
+        if input._data.ndim == 0:       # (and first asks the input for its class dim's size)
+            raise IndexError("Dimension specified as 1 but tensor has no dimensions")
         if not target.is_floating_point():
             raise RuntimeError("Expected floating point type for target with class probabilities, "
                                f"got {target.dtype._scalar_type}")

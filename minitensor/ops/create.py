@@ -493,7 +493,8 @@ def eye(n, m=None, *more, out=None, dtype=None, layout=None, device=None, requir
 # ---------------------------------------------------------------- ranges
 def arange(start=0, end=None, step=_MISSING, *, out=None, dtype=None, layout=None, device=None,
            requires_grad=False):
-    given = (start,) if end is None else ((start, end) if step is _MISSING else (start, end, step))
+    given = (start,) if end is None and step is _MISSING else (
+        (start, end) if step is _MISSING else (start, end, step))
     step = 1 if step is _MISSING else step
     for v in given:
         if not isinstance(v, (bool, int, float, np.number)) and not _number_tensor(v):

@@ -268,7 +268,7 @@ def where(condition, input=None, other=None):
     if not isinstance(condition, Tensor):
         raise wrong_type("where", "condition", "Tensor", condition, 1)
     if condition._data.dtype != np.bool_:
-        raise RuntimeError(f"where expected condition to be a boolean tensor, but got a tensor with dtype {condition.dtype.name.capitalize() if condition.dtype.name != 'float32' else 'Float'}")
+        raise RuntimeError(f"where expected condition to be a boolean tensor, but got a tensor with dtype {condition.dtype._scalar_type}")
     dt = result_dtype(input, other)
     dev = _device_of("where", (condition, input, other))
     x, y = _arr(input, dt.np), _arr(other, dt.np)
