@@ -213,7 +213,7 @@ _CHECKS = {
     "ArrayRef<double>": _check_float_list, "ScalarList": _check_scalar_list,
     "Dimname": _check_dimname, "DimnameList": _check_dimname_list,
     "bool": lambda p, o, st: isinstance(o, bool),
-    "ScalarType": lambda p, o, st: isinstance(o, _dtype) or o in (int, float, bool, complex),
+    "ScalarType": lambda p, o, st: isinstance(o, _dtype) or isinstance(o, type) and o in (int, float, bool, complex),
     "Layout": lambda p, o, st: isinstance(o, _layout),
     "MemoryFormat": lambda p, o, st: isinstance(o, _memory_format),
     "QScheme": lambda p, o, st: False,

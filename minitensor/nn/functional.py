@@ -439,6 +439,8 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
             f"({input.size()}) is deprecated. Please ensure they have the same size.")
     if target.dtype is not input.dtype:
         raise RuntimeError(f"Found dtype {target.dtype._scalar_type} but expected {input.dtype._scalar_type}")
+    if not input.dtype.is_floating_point:
+        raise NotImplementedError(f"\"binary_cross_entropy\" not implemented for '{input.dtype._scalar_type}'")
     x, t = input._data, target._data
     if x.size and (np.any(x < 0) or np.any(x > 1) or np.any(np.isnan(x))):
         raise RuntimeError("all elements of input should be between 0 and 1")

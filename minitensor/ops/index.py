@@ -7,13 +7,14 @@ import warnings
 import numpy as np
 
 from ..compat.arg_parser import OVERFLOW
+from ..compat.memory_overlap import assert_no_overlap
 from ..compat.messages import C_NAMES
 from ..compat.numerics import scalar_to
 from ..compat.quiet import quiet
 from ..compat.tensor_iterator import index_result_strides
 from ..core import dtypes as D
 from ..core.device import CPU
-from ..core.dispatch import composite, make_view, record, inplace
+from ..core.dispatch import check_inplace, composite, make_view, record, inplace
 from ..core.dtypes import type_name as tp_name
 from ..core.graph import Node
 from ..core.tensor import Tensor, wrap
@@ -390,6 +391,7 @@ def _split_advanced(idx):
 
 def _index_put(self, idx, value):
     nd = self._data.ndim
+    assert_no_overlap(self._data, value._data)
     if any(i is Ellipsis for i in idx):     # spelled out, so each entry's position is its dim
         k = next(j for j, i in enumerate(idx) if i is Ellipsis)     # (an array == ... is an array)
         n_real = sum(1 for i in idx if i is not None and i is not Ellipsis)
@@ -419,8 +421,15 @@ def _index_put(self, idx, value):
         k += 1
     if k:                   # torch views the value without its leading 1s (slicePrefix1sSize)
         value = view(value, ss[k:])
+    check_inplace(self)         # (before any value is read, as torch's index_put_)
     values = self._data.copy()
-    values[np_idx] = value._data
+    try:
+        values[np_idx] = value._data
+    except ValueError:
+        raise RuntimeError(
+            f"shape mismatch: value tensor of shape [{', '.join(map(str, value._data.shape))}] cannot "
+            f"be broadcast to indexing result of shape [{', '.join(map(str, values[np_idx].shape))}]"
+        ) from None
     inplace("index_put_", self, values, (self, value), IndexPutBackward0, {"indices": np_idx})
 
 
