@@ -547,6 +547,8 @@ def linspace(start, end, steps=_MISSING, *, out=None, dtype=None, layout=None, d
     if not isinstance(steps, (int, np.integer)) or isinstance(steps, bool) or builtins_any(
             not isinstance(v, (Tensor, bool, int, float, np.number)) for v in (start, end)):
         raise invalid_combination("linspace", (start, end, steps), {}, _RANGE_OPTIONS)
+    if type(steps) is int and not -2**63 <= steps < 2**63:     # (torch reads steps first)
+        raise ValueError("Overflow when unpacking long long")
     for name, v in (("start", start), ("end", end)):
         check_scalar(v)
         if isinstance(v, Tensor) and v._data.ndim:

@@ -195,6 +195,11 @@ def _index_from_data(data):
             raise ValueError(OVERFLOW)
     if leaves and all(isinstance(x, (bool, np.bool_)) for x in leaves):
         return _tensor(data, dtype=D.bool_)._data
+    if all(type(x) is int for x in leaves):     # the common case, x[[0, 2]]: no conversion
+        try:
+            return np.asarray(data, dtype=np.int64)
+        except ValueError:
+            pass            # a ragged list: tensor() says what torch says
     return _tensor(data, dtype=D.int64)._data
 
 

@@ -32,6 +32,8 @@ class SliceBackward0(Node):
 
 
 def narrow(self, dim, start, length):
+    if isinstance(start, Tensor) and not (start._data.ndim == 0 and start._data.dtype.kind in "iu"):
+        raise RuntimeError("start must be an 0-dim integral Tensor.")   # (its overload's first check)
     nd = self._data.ndim
     if nd == 0:
         raise RuntimeError("narrow() cannot be applied to a 0-dim tensor.")
