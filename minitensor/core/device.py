@@ -56,6 +56,8 @@ class device:
                 f"      didn't match because some of the arguments have invalid types: "
                 f"(!{type_name(type_or_str)}!)\n * (str type, int index = -1)\n")
         s = type_or_str
+        if not s:
+            raise RuntimeError("Device string must not be empty")
         if ":" in s:
             s, _, idx = s.partition(":")
             if not idx.isdigit() or (len(idx) > 1 and idx[0] == "0"):

@@ -324,7 +324,7 @@ def _size(size, op, zeros_msg=False, negative_ok=False):
     for i, n in enumerate(size):
         if isinstance(n, Tensor) and n._data.ndim == 0 and n._data.dtype.kind in "iu":
             n = int(n)
-        if not isinstance(n, (int, np.integer)) or isinstance(n, bool):
+        if not isinstance(n, (int, np.integer)) or isinstance(n, bool) and i == 0:
             if i == 0 and one_list:     # the parser checks a list's first element
                 raise TypeError(f"{op}(): argument 'size' (position 1) must be tuple of ints, but "
                                 f"found element of type {tp_name(n)} at pos 0")
@@ -464,6 +464,8 @@ def full_like(input, fill_value, *, dtype=None, layout=None, device=None, requir
               memory_format=None):
     _like_input("full_like", input)
     dt = _check_dtype(dtype, "full_like") or input.dtype
+    if isinstance(fill_value, Tensor) and fill_value._data.ndim == 0 and not fill_value._requires_grad:
+        fill_value = fill_value.item()      # a Number parameter takes a 0-dim tensor
     if not isinstance(fill_value, (bool, int, float, np.generic)):
         raise TypeError(f"full_like(): argument 'fill_value' (position 2) must be Number, not "
                         f"{tp_name(fill_value)}")

@@ -215,7 +215,7 @@ def _check_bounds(a, dim_size, d):
     if a.size and dim_size == 0:
         raise IndexError("index is out of bounds for dimension with size 0")
     if a.size and (a.max() >= dim_size or a.min() < -dim_size):
-        bad = a.max() if a.max() >= dim_size else a.min()
+        bad = a.flat[np.argmax((a >= dim_size) | (a < -dim_size))]     # the first, as torch's
         raise IndexError(f"index {bad} is out of bounds for dimension {d} with size {dim_size}")
 
 
@@ -411,6 +411,11 @@ def _index_put(self, idx, value):
                 d += i is not None
                 continue
             a = _as_index_array(i)
+            if a.dtype == np.bool_ and a.shape != self._data.shape[d:d + a.ndim]:
+                raise IndexError(
+                    f"The shape of the mask [{', '.join(map(str, a.shape))}] at index {d} does not "
+                    f"match the shape of the indexed tensor [{', '.join(map(str, self._data.shape))}] "
+                    f"at index {d}")
             if a.dtype != np.bool_:
                 _check_bounds(a, self._data.shape[d] if d < nd else 0, n)
             n += a.ndim if a.dtype == np.bool_ else 1

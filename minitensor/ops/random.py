@@ -325,6 +325,6 @@ def multinomial(input, num_samples, replacement=False, *, generator=None, out=No
 
 # (their values come from rand/randn: two steps, one op for the learner)
 rand_like = composite("rand_like")(_like(
-    "rand_like", lambda shape, dt, dev: rand(*shape, dtype=dt, device=dev)._data))
+    "rand_like", lambda shape, dt, dev: rand(shape, dtype=dt, device=dev)._data))
 randn_like = composite("randn_like")(_like(
     "randn_like", lambda shape, dt, dev: randn(*shape, dtype=dt, device=dev)._data))

@@ -177,6 +177,9 @@ def split(self, split_size_or_sections, dim=0):
     parser = _SPLIT if isinstance(split_size_or_sections, int) else _SPLIT_WITH_SIZES
     parser.parse((self, split_size_or_sections, dim), {})
     _at_least_1d("split", self)
+    if isinstance(split_size_or_sections, int) and split_size_or_sections < 0:    # before the dim
+        raise RuntimeError("split expects split_size be non-negative, but got "
+                           f"split_size={split_size_or_sections}")
     nd = self._data.ndim
     d = wrap_dim(dim, nd)
     n = self._data.shape[d]
