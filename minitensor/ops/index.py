@@ -396,6 +396,7 @@ def _split_advanced(idx):
 
 def _index_put(self, idx, value):
     nd = self._data.ndim
+    check_inplace(self)         # autograd's check comes before any of index_put_'s own
     assert_no_overlap(self._data, value._data)
     if any(i is Ellipsis for i in idx):     # spelled out, so each entry's position is its dim
         k = next(j for j, i in enumerate(idx) if i is Ellipsis)     # (an array == ... is an array)
@@ -403,7 +404,7 @@ def _index_put(self, idx, value):
         idx = idx[:k] + (slice(None),) * max(nd - n_real, 0) + tuple(
             i for i in idx[k + 1:] if i is not Ellipsis)
     try:
-        np_idx = []
+        np_idx, bounds = [], []
         n = d = 0   # index tensors and dims so far (torch's bounds message counts tensors)
         for i in idx:
             if _is_basic(i):
@@ -417,11 +418,14 @@ def _index_put(self, idx, value):
                     f"match the shape of the indexed tensor [{', '.join(map(str, self._data.shape))}] "
                     f"at index {d}")
             if a.dtype != np.bool_:
-                _check_bounds(a, self._data.shape[d] if d < nd else 0, n)
+                bounds.append((a, self._data.shape[d] if d < nd else 0, n))
             n += a.ndim if a.dtype == np.bool_ else 1
             d += a.ndim if a.dtype == np.bool_ else 1
             np_idx.append(a)
         np_idx = tuple(np_idx)
+        _value_fits(self, np_idx, value)    # torch checks the value's shape, then the bounds
+        for args in bounds:
+            _check_bounds(*args)
     except IndexError:
         _partial_put(self, idx, value)
         raise
@@ -431,7 +435,6 @@ def _index_put(self, idx, value):
         k += 1
     if k:                   # torch views the value without its leading 1s (slicePrefix1sSize)
         value = view(value, ss[k:])
-    check_inplace(self)         # (before any value is read, as torch's index_put_)
     values = self._data.copy()
     try:
         values[np_idx] = value._data
@@ -441,6 +444,39 @@ def _index_put(self, idx, value):
             f"be broadcast to indexing result of shape [{', '.join(map(str, values[np_idx].shape))}]"
         ) from None
     inplace("index_put_", self, values, (self, value), IndexPutBackward0, {"indices": np_idx})
+
+
+def _value_fits(self, np_idx, value):
+    """torch's shape check of index_put_'s value, made before any index is bounds-checked:
+    the result's shape comes from a zero-strided stand-in indexed with the indices wrapped
+    into range (so no bound is checked here)."""
+    shape = self._data.shape
+    if 0 in shape:
+        return
+    stand_in = np.broadcast_to(np.zeros((), np.uint8), shape)
+    wrapped, d = [], 0
+    for i in np_idx:
+        if isinstance(i, np.ndarray) and i.dtype != np.bool_:
+            wrapped.append(i % shape[d] if d < len(shape) else i)
+            d += 1
+        else:
+            wrapped.append(i)
+            d += i.ndim if isinstance(i, np.ndarray) else i is not None
+    try:
+        result = stand_in[tuple(wrapped)].shape
+    except IndexError:
+        return
+    vs = value._data.shape
+    while vs and vs[0] == 1:        # (torch drops the value's leading 1s first)
+        vs = vs[1:]
+    try:
+        ok = np.broadcast_shapes(vs, result) == tuple(result)
+    except ValueError:
+        ok = False
+    if not ok:
+        raise RuntimeError(
+            f"shape mismatch: value tensor of shape [{', '.join(map(str, vs))}] cannot be broadcast "
+            f"to indexing result of shape [{', '.join(map(str, result))}]")
 
 
 def _copy_to(dst, src):
