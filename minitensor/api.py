@@ -53,6 +53,17 @@ def _binop(fn, reverse=False):
 _iop = _binop
 
 
+def _not_my_operand(op):
+    """torch/_tensor.py wraps these operators so that a TypeError means "not my operand":
+    Python then tries the other side and raises its own 'unsupported operand type(s)'."""
+    def wrapped(self, other):
+        try:
+            return op(self, other)
+        except TypeError:
+            return NotImplemented
+    return wrapped
+
+
 @composite("__rtruediv__")
 def _rtruediv(self, other):
     if isinstance(other, np.ndarray):
@@ -202,23 +213,24 @@ METHODS = {
     # operators
     "__add__": _binop(B.add), "__radd__": _binop(B.add),
     "__sub__": _binop(B.sub),
-    "__rsub__": _rsub, "__mul__": _binop(B.mul),
+    "__rsub__": _not_my_operand(_rsub), "__mul__": _binop(B.mul),
     "__rmul__": _binop(B.mul),
-    "__truediv__": _binop(B.div), "__rtruediv__": _rtruediv, "__floordiv__": _binop(B.floor_divide),
-    "__rfloordiv__": _binop(B.floor_divide, reverse=True), "__mod__": _binop(B.remainder),
-    "__pow__": _binop(Pw.pow), "__rpow__": _rpow, "__matmul__": _matmul_op,
-    "__rmatmul__": _rmatmul, "__neg__": U.neg, "__pos__": lambda self: self, "__abs__": U.abs,
+    "__truediv__": _binop(B.div), "__rtruediv__": _not_my_operand(_rtruediv),
+    "__floordiv__": _not_my_operand(_binop(B.floor_divide)),
+    "__rfloordiv__": _not_my_operand(_binop(B.floor_divide, reverse=True)), "__mod__": _binop(B.remainder),
+    "__pow__": _not_my_operand(_binop(Pw.pow)), "__rpow__": _not_my_operand(_rpow), "__matmul__": _matmul_op,
+    "__rmatmul__": _not_my_operand(_rmatmul), "__neg__": U.neg, "__pos__": lambda self: self, "__abs__": U.abs,
     "__invert__": _invert, "__and__": _binop(Cm.bitwise_and), "__or__": _binop(Cm.bitwise_or),
     "__xor__": _binop(Cm.bitwise_xor), "__rand__": _binop(Cm.bitwise_and),
     "__ror__": _binop(Cm.bitwise_or), "__rxor__": _binop(Cm.bitwise_xor),
     "__lshift__": _binop(Cm.bitwise_left_shift), "__rshift__": _binop(Cm.bitwise_right_shift),
-    "__rlshift__": _binop(Cm.bitwise_left_shift, reverse=True),
-    "__rrshift__": _binop(Cm.bitwise_right_shift, reverse=True),
-    "__rmod__": _binop(B.remainder, reverse=True),
+    "__rlshift__": _not_my_operand(_binop(Cm.bitwise_left_shift, reverse=True)),
+    "__rrshift__": _not_my_operand(_binop(Cm.bitwise_right_shift, reverse=True)),
+    "__rmod__": _not_my_operand(_binop(B.remainder, reverse=True)),
     "__eq__": _eq, "__ne__": _ne, "__lt__": _binop(Cm.lt), "__le__": _binop(Cm.le),
     "__gt__": _binop(Cm.gt), "__ge__": _binop(Cm.ge),
     "__iadd__": _iop(B.add_), "__isub__": _iop(B.sub_), "__imul__": _iop(B.mul_),
-    "__itruediv__": _iop(B.div_), "__ipow__": _iop(Pw.pow_),
+    "__itruediv__": _iop(B.div_), "__ipow__": _not_my_operand(_iop(Pw.pow_)),
     "__ifloordiv__": _iop(B.floor_divide_), "__imod__": _iop(B.remainder_),
     "__iand__": _iop(Cm.bitwise_and_), "__ior__": _iop(Cm.bitwise_or_),
     "__ixor__": _iop(Cm.bitwise_xor_), "__ilshift__": _iop(Cm.bitwise_left_shift_),

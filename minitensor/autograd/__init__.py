@@ -3,6 +3,7 @@ import numpy as np
 
 from .grad_mode import (no_grad, enable_grad, set_grad_enabled, is_grad_enabled, inference_mode,
                         is_inference_mode_enabled)
+from ..core.dtypes import type_name as tp_name
 from ..core.backward import run_backward, retain
 from ..core.graph import Node, AccumulateGrad, grad_accumulator
 from ..core.tensor import Tensor, wrap
@@ -24,15 +25,16 @@ def _roots(tensors, grad_tensors, what):
     for g in grad_tensors[:len(tensors)]:       # _make_grads checks each before the count
         if g is not None and not isinstance(g, Tensor):
             raise TypeError(f"gradients can be either Tensors or None, but got {type(g).__name__}")
-    if len(grad_tensors) != len(tensors):
-        raise RuntimeError(
-            f"got {len(grad_tensors)} tensors and {len(tensors)} gradients")
+    n = min(len(grad_tensors), len(tensors))        # torch's _make_grads zips the two
+    if n != len(tensors):
+        raise RuntimeError(f"got {len(tensors)} tensors and {n} gradients")
+    grad_tensors = grad_tensors[:n]
     # torch's order: first _make_grads (Python) checks and fills in every gradient, then
     # the engine refuses a root that has no history and does not require grad
     grads = []
     for i, (t, g) in enumerate(zip(tensors, grad_tensors)):
         if not isinstance(t, Tensor):
-            raise TypeError(f"{what}(): argument 'tensors' must be tuple of Tensors, not {type(t).__name__}")
+            raise TypeError(f"{what}(): argument 'tensors' must be tuple of Tensors, not {tp_name(t)}")
         if g is None:
             if t.requires_grad:     # the property: a view of a base made to require grad counts
                 if t._data.size != 1:
@@ -104,7 +106,9 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
 def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False,
          only_inputs=True, allow_unused=None, is_grads_batched=False, materialize_grads=False):
     single = isinstance(inputs, Tensor)
+    outputs = outputs if isinstance(outputs, Tensor) else tuple(outputs)
     inputs = (inputs,) if single else tuple(inputs)
+    _grad_args(outputs, inputs)
     nodes, grads = _roots(outputs, grad_outputs, "grad")
     keys = []
     for t in inputs:
@@ -130,6 +134,15 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
         else:
             out.append(wrap(np.array(g, dtype=t._data.dtype), t._device))
     return tuple(out)
+
+
+def _grad_args(outputs, inputs):
+    """What torch.autograd.grad checks in Python before it reads the graph."""
+    if not inputs:
+        raise RuntimeError("`inputs` argument to `grad()` cannot be empty.")
+    for out in (outputs,) if isinstance(outputs, Tensor) else outputs:
+        if not isinstance(out, Tensor):
+            raise AssertionError("Expected output to be a torch.Tensor")
 
 
 # Anomaly mode is only a flag here: minitensor keeps no forward traces to report.

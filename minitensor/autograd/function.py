@@ -22,6 +22,7 @@ import warnings
 
 import numpy as np
 
+from ..core.dtypes import type_name as tp_name
 from ..core import grad_mode
 from ..core import dispatch
 from ..core.dispatch import edge as _edge, wants_grad as _wants_grad
@@ -78,7 +79,7 @@ class BackwardCFunction(Node):
                 result.append(None)
                 continue
             if not isinstance(g, Tensor):
-                raise RuntimeError(f"expected Variable or None (got {type(g).__name__})")
+                raise RuntimeError(f"expected Variable or None (got {tp_name(g)})")
             shape = self._input_meta[k][0]
             if not _expandable(shape, g._data.shape):
                 raise RuntimeError(

@@ -3,6 +3,7 @@ context managers and decorators, over the one flag in ``core/grad_mode.py``."""
 import functools
 
 from ..core import grad_mode as core
+from ..core.dtypes import type_name
 
 
 def is_grad_enabled():
@@ -91,7 +92,7 @@ class set_grad_enabled(_Mode):
 
     def __init__(self, mode):
         if not isinstance(mode, bool):
-            raise TypeError(f"set_grad_enabled(): argument 'mode' (position 1) must be bool, not {type(mode).__name__}")
+            raise TypeError(f"set_grad_enabled(): argument 'enabled' (position 1) must be bool, not {type_name(mode)}")
         self.mode = mode
         self._prev = core.enabled
         core.set_mode(mode)

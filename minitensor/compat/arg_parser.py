@@ -22,7 +22,7 @@ from ._generated import signatures as _signatures
 from .layouts import layout as _layout, memory_format as _memory_format
 from ..core import dispatch
 from ..core.device import device as _device
-from ..core.dtypes import dtype as _dtype, type_name as tp_name
+from ..core.dtypes import bool_ as _bool_dtype, dtype as _dtype, type_name as tp_name
 from ..core.storage import UntypedStorage as _Storage
 from ..core.size import Size
 from ..core.tensor import Tensor as _tensor_cls
@@ -46,11 +46,12 @@ def int_list(args, name="view"):
         args = tuple(args[0])
     elif len(args) == 1 and not is_int_arg(args[0]):
         raise TypeError(f"{name}(): argument '{arg}' (position 1) must be tuple of ints, not "
-                        f"{type(args[0]).__name__}")
+                        f"{tp_name(args[0])}")
     for i, a in enumerate(args):
         if not is_int_arg(a):
             raise TypeError(f"{name}(): argument '{arg}' failed to unpack the object at pos {i + 1} "
-                            f"with error \"type must be tuple of ints,but got {type(a).__name__}\"")
+                            f"with error \"type must be tuple of ints,but got {tp_name(a)}\"")
+        check_int_list_item(name, arg, i, a)
     return tuple(int(a) for a in args)
 
 
@@ -212,7 +213,7 @@ _CHECKS = {
     "ArrayRef<double>": _check_float_list, "ScalarList": _check_scalar_list,
     "Dimname": _check_dimname, "DimnameList": _check_dimname_list,
     "bool": lambda p, o, st: isinstance(o, bool),
-    "ScalarType": lambda p, o, st: isinstance(o, _dtype) or o in (int, float, bool, complex),
+    "ScalarType": lambda p, o, st: isinstance(o, _dtype) or isinstance(o, type) and o in (int, float, bool, complex),
     "Layout": lambda p, o, st: isinstance(o, _layout),
     "MemoryFormat": lambda p, o, st: isinstance(o, _memory_format),
     "QScheme": lambda p, o, st: False,
@@ -316,7 +317,8 @@ class FunctionSignature:
     # ------------------------------------------------------------------ parse
     def parse(self, args, kwargs, st, raise_exception):
         nargs = len(args)
-        if nargs > self.max_pos_args and not self.varargs_intlist:
+        # view(2, 3) reads its arguments as one int list only when the first is an int
+        if nargs > self.max_pos_args and not (self.varargs_intlist and is_int_arg(args[0])):
             if raise_exception:
                 raise self._extra_args(nargs)
             return False
@@ -413,16 +415,71 @@ _MISSING = object()
 _deprecated_warned = False
 
 
-def _unpack_int_lists(sig, bound):
-    """Binding checked only an int list's first element; reading the list checks the rest
-    (torch's message counts elements from 1 here)."""
+_I64 = 1 << 63
+OVERFLOW = "Overflow when unpacking long long"
+
+
+def overflows(x):
+    """A Python int that a C++ int64_t cannot hold (torch then fails to unpack it)."""
+    return type(x) is int and not -_I64 <= x < _I64
+
+
+def _any_overflow(args, kwargs):
+    for a in args:
+        if type(a) is int and not -_I64 <= a < _I64:
+            return True
+    for a in kwargs.values():
+        if type(a) is int and not -_I64 <= a < _I64:
+            return True
+    return False
+
+
+def check_scalar(x):
+    """torch's Scalar from a Python int: int64, else uint64, else CPython's OverflowError."""
+    if type(x) is int and not -_I64 <= x < _I64:
+        if x < 0:
+            raise OverflowError("can't convert negative int to unsigned")
+        if x >= 1 << 64:
+            raise OverflowError("int too big to convert")
+
+
+def check_uint64_operand(x, other):
+    """A Python int in [2**63, 2**64) is a UInt64 Scalar in torch, which no Bool tensor
+    promotes with; other tensors take it (an int one wraps it, as C++ casts)."""
+    check_scalar(x)
+    if x >= _I64 and getattr(other, "dtype", None) is _bool_dtype:
+        raise RuntimeError("Promotion for uint16, uint32, uint64 types is not supported, "
+                           "attempted to promote Bool and UInt64")
+
+
+def check_int_list_item(name, arg, i, x):
+    """An int list's element past int64 (``t.view((2, 2**63))``), as torch's unpacking says."""
+    if overflows(x):
+        raise TypeError(f"{name}(): argument '{arg}' failed to unpack the object at pos {i + 1} "
+                        f"with error \"{OVERFLOW}")
+
+
+def _unpack(sig, bound):
+    """Binding checked only an int list's first element and only the types; reading the
+    arguments checks the rest (torch's message counts elements from 1 here) and the
+    ranges: an int past int64 fails to unpack, a Scalar past uint64 overflows."""
     for p, obj in bound:
-        if p.kind in ("IntArrayRef", "SymIntArrayRef") and isinstance(obj, (tuple, list)):
-            for i, x in enumerate(obj):
-                if not _check_index(x):
-                    raise TypeError(
-                        f"{sig.name}(): argument '{p.name}' failed to unpack the object at pos "
-                        f"{i + 1} with error \"type must be tuple of ints,but got {tp_name(x)}\"")
+        kind = p.kind
+        if kind in ("IntArrayRef", "SymIntArrayRef"):
+            if isinstance(obj, (tuple, list)):
+                for i, x in enumerate(obj):
+                    if not _check_index(x):
+                        raise TypeError(
+                            f"{sig.name}(): argument '{p.name}' failed to unpack the object at pos "
+                            f"{i + 1} with error \"type must be tuple of ints,but got {tp_name(x)}\"")
+                    check_int_list_item(sig.name, p.name, i, x)
+            elif overflows(obj):
+                raise ValueError(OVERFLOW)
+        elif kind in ("int64_t", "SymInt"):
+            if overflows(obj):
+                raise ValueError(OVERFLOW)
+        elif kind == "Scalar" or kind == "Tensor" and p.numbers_as_tensors:
+            check_scalar(obj)
 
 
 class PythonArgParser:
@@ -446,7 +503,7 @@ class PythonArgParser:
                     break
             else:
                 raise self._error(args, kwargs, st)
-        _unpack_int_lists(sig, st.bound)
+        _unpack(sig, st.bound)
         if sig.deprecated:
             self._warn_deprecated(sig)
         return sig, st
@@ -643,7 +700,7 @@ def checked_method(name, impl):
                 key.append(type(v))
             key = tuple(key)
             pack = accepted.get(key)
-            if pack is None:
+            if pack is None or _any_overflow(args, kwargs):     # (the type int binds any int)
                 return checked(self, args, kwargs, key)
             if pack:
                 args = (args,)
@@ -664,7 +721,7 @@ def checked_method(name, impl):
                     return checked(self, (), kwargs, ())   # raises torch's TypeError
                 key = type(a0)
                 pack = accepted.get(key)
-                if pack is None:
+                if pack is None or key is int and not -_I64 <= a0 < _I64:
                     return checked(self, (a0,), kwargs, key)
                 if pack:
                     return impl(self, (a0,))
@@ -673,7 +730,7 @@ def checked_method(name, impl):
                 return general(self, (a0, a1, *more), kwargs)
             key = (type(a0), type(a1))
             pack = accepted.get(key)
-            if pack is None:
+            if pack is None or int in key and (overflows(a0) or overflows(a1)):
                 return checked(self, (a0, a1), kwargs, key)
             if pack:
                 return impl(self, (a0, a1))
@@ -747,7 +804,7 @@ def checked_function(name, impl, signatures=None, out=None):
     def general(args, kwargs, key=None):
         if key is None:
             key = _kwargs_key(args, kwargs) if kwargs else _types(args)
-        if key not in accepted:
+        if key not in accepted or _any_overflow(args, kwargs):
             sig, _, args, kwargs = _first_sight(parser, args, kwargs, key, True)
             if sig.deprecated:
                 return _call_deprecated(impl, None, sig, args, kwargs)
@@ -776,11 +833,11 @@ def checked_function(name, impl, signatures=None, out=None):
             return general(args, kwargs)
         if a1 is _MISSING:
             key = type(a0)
-            if key not in accepted:
+            if key not in accepted or key is int and not -_I64 <= a0 < _I64:
                 return general((a0,), kwargs, key)
             return impl(a0)
         key = (type(a0), type(a1))
-        if key not in accepted:
+        if key not in accepted or int in key and (overflows(a0) or overflows(a1)):
             return general((a0, a1), kwargs, key)
         return impl(a0, a1)
 

@@ -51,6 +51,21 @@ def assert_no_partial_overlap(out, inp):
         raise RuntimeError(PARTIAL)
 
 
+def assert_no_overlap(out, inp):
+    """torch's assert_no_overlap (index_put_ and its value): any shared element, even the
+    same tensor, is refused."""
+    if out.base is None and inp.base is None and out is not inp:
+        return
+    if not out.size or not inp.size:
+        return
+    if out is not inp and not (non_overlapping_and_dense(out) and non_overlapping_and_dense(inp)):
+        return          # "too hard", as in assert_no_partial_overlap
+    a0 = out.__array_interface__["data"][0] + _low(out)
+    b0 = inp.__array_interface__["data"][0] + _low(inp)
+    if a0 < b0 + inp.nbytes and b0 < a0 + out.nbytes:
+        raise RuntimeError(PARTIAL)
+
+
 def _low(a):
     """Byte offset of the lowest element from the data pointer (negative strides)."""
     return sum(st * (n - 1) for st, n in zip(a.strides, a.shape) if st < 0)

@@ -8,6 +8,7 @@ its inputs lie in memory (``TensorIteratorBase::reorder_dimensions``; with one i
 import numpy as np
 
 from .quiet import quiet
+from ..core.tensor import Tensor
 
 
 def dim_order(shape, operands):
@@ -144,3 +145,21 @@ def as_dtype(a, np_dtype):
     if 0 in a.strides and a.size > 1:
         return empty_like_strided(a, np_dtype)
     return a.astype(np_dtype)
+
+
+def broadcast_error(*xs):
+    """torch's message when shapes do not broadcast (TensorIterator folds them left to
+    right: 'tensor a' is the shape so far, 'tensor b' the next operand)."""
+    acc = ()
+    for x in xs:
+        sb = x._data.shape if isinstance(x, Tensor) else ()
+        n = max(len(acc), len(sb))
+        pa = (1,) * (n - len(acc)) + tuple(acc)
+        pb = (1,) * (n - len(sb)) + tuple(sb)
+        for i in range(n - 1, -1, -1):
+            if pa[i] != pb[i] and pa[i] != 1 and pb[i] != 1:
+                return RuntimeError(
+                    f"The size of tensor a ({pa[i]}) must match the size of tensor b ({pb[i]}) at "
+                    f"non-singleton dimension {i}")
+        acc = tuple(y if x == 1 else x for x, y in zip(pa, pb))
+    return RuntimeError("shapes cannot be broadcast")

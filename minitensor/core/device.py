@@ -9,6 +9,8 @@ so that lessons about device rules (``.to(device)``, ``copy_`` keeping the desti
 device, the error when an op mixes devices) run on a laptop without a GPU."""
 import os
 
+from .dtypes import type_name
+
 NO_CUDA = "Torch not compiled with CUDA enabled"
 NO_ACCELERATOR = "Cannot access accelerator device when none is available."
 _simulating = [os.environ.get("MINITENSOR_SIMULATE_CUDA", "") not in ("", "0")]
@@ -41,7 +43,7 @@ class device:
             return _of_index(type_or_str)      # torch.device(0): the accelerator's first device
         if index is not None and not isinstance(type_or_str, str):
             raise TypeError("device(): argument 'type' (position 1) must be str, not "
-                            f"{type_or_str.__class__.__name__}")
+                            f"{type_name(type_or_str)}")
         if isinstance(type_or_str, bytes):     # torch reads bytes as a device string
             type_or_str = type_or_str.decode("latin-1")
         if type_or_str is _NONE:
@@ -50,10 +52,12 @@ class device:
         if not isinstance(type_or_str, str):
             raise TypeError(
                 f"device() received an invalid combination of arguments - got "
-                f"({type_or_str.__class__.__name__}), but expected one of:\n * (torch.device device)\n"
+                f"({type_name(type_or_str)}), but expected one of:\n * (torch.device device)\n"
                 f"      didn't match because some of the arguments have invalid types: "
-                f"(!{type_or_str.__class__.__name__}!)\n * (str type, int index = -1)\n")
+                f"(!{type_name(type_or_str)}!)\n * (str type, int index = -1)\n")
         s = type_or_str
+        if not s:
+            raise RuntimeError("Device string must not be empty")
         if ":" in s:
             s, _, idx = s.partition(":")
             if not idx.isdigit() or (len(idx) > 1 and idx[0] == "0"):

@@ -86,6 +86,8 @@ class Tensor:
     def size(self, dim=None):
         if dim is None:
             return of_shape(self._data.shape)
+        if not self._data.ndim:
+            raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
         return self._data.shape[wrap_dim(dim, self._data.ndim)]
 
     @property

@@ -9,7 +9,7 @@ import warnings
 
 import numpy as np
 
-from ..compat.arg_parser import PythonArgParser, checked_function
+from ..compat.arg_parser import PythonArgParser, checked_function, wrong_type
 from ..compat.quiet import quiet
 from ..core.dispatch import composite, make_view, record
 from ..core.graph import Node
@@ -17,7 +17,7 @@ from ..core.tensor import Tensor
 from ..ops import activation as _A, unary as _U
 from ..ops.create import empty_like, zeros
 from ..ops.linalg import mm, _column_major
-from ..ops.operands import _device_of, broadcast_error
+from ..ops.operands import _device_of, broadcast_error, result_dtype
 from ..ops.view import (reshape, t as _t, broadcast_to, unsqueeze, UnsafeViewBackward0,
                         ViewBackward0)
 
@@ -39,6 +39,7 @@ def softmax(input, dim=None, _stacklevel=3, dtype=None):
     """torch's F.softmax (argument order as torch's); a given dim goes through the method,
     so a bad one gets the method's parser error."""
     if dim is None:
+        input.dim()     # torch's Python asks for it first (an AttributeError for a non-tensor)
         return _A.softmax(input, None, dtype=dtype, _stacklevel=_stacklevel + 1)
     return input.softmax(dim) if dtype is None else input.softmax(dim, dtype=dtype)
 
@@ -46,6 +47,7 @@ def softmax(input, dim=None, _stacklevel=3, dtype=None):
 @composite("log_softmax")
 def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
     if dim is None:
+        input.dim()
         return _A.log_softmax(input, None, dtype=dtype, _stacklevel=_stacklevel + 1)
     return input.log_softmax(dim) if dtype is None else input.log_softmax(dim, dtype=dtype)
 
@@ -107,6 +109,9 @@ def _shape(a):
 
 
 def _check_mm(a, b):
+    for name, x in (("mat1", a), ("mat2", b)):
+        if x._data.ndim != 2:
+            raise RuntimeError(f"{name} must be a matrix, got {x._data.ndim}-D tensor")
     if a._data.ndim != 2 or b._data.ndim != 2 or a._data.shape[1] != b._data.shape[0]:
         raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({_shape(a)} and {_shape(b)})")
 
@@ -116,12 +121,20 @@ def _dtype_name(t):
 
 
 def addmm(input, mat1, mat2):
-    _check_mm(mat1, mat2)
-    if not (mat1._data.dtype == mat2._data.dtype == input._data.dtype):
+    # torch's order: the bias's dtype, the input's dtype, then the shapes
+    if input._data.dtype != mat2._data.dtype:
+        raise RuntimeError(f"self and mat2 must have the same dtype, but got "
+                           f"{_dtype_name(input)} and {_dtype_name(mat2)}")
+    if mat1._data.dtype != mat2._data.dtype:
         raise RuntimeError(f"mat1 and mat2 must have the same dtype, but got "
                            f"{_dtype_name(mat1)} and {_dtype_name(mat2)}")
+    _check_mm(mat1, mat2)
     dev = _device_of("addmm", (input, mat1, mat2))
-    out = input._data + mat1._data @ mat2._data
+    try:
+        out = input._data + mat1._data @ mat2._data
+    except ValueError:      # the bias does not expand to the product's shape: torch's words
+        input.expand(mat1._data.shape[0], mat2._data.shape[1])
+        raise
     return record("addmm", out.astype(mat1._data.dtype, copy=False), dev,
                   (input, mat1, mat2), AddmmBackward0,
                   {"mat1_strides": mat1._data.strides, "mat2_strides": mat2._data.strides})
@@ -205,15 +218,20 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", we
             f"Using a target size ({target.size()}) that is different to the input size "
             f"({input.size()}). This will likely lead to incorrect results due to broadcasting. "
             "Please ensure they have the same size.", stacklevel=2)
+    if target.shape != input.shape:     # torch broadcasts before it reads the reduction
+        _broadcast_shape(input, target)
     reduction = _reduction(reduction, size_average, reduce)
     if target.shape != input.shape:
         shape = _broadcast_shape(input, target)
         input, target = broadcast_to(input, shape), broadcast_to(target, shape)
-    x, y = input._data, target._data
+    dt = result_dtype(input, target)
+    if not dt.is_floating_point:
+        raise NotImplementedError(f"\"mse_cpu\" not implemented for '{dt._scalar_type}'")
+    x, y = input._data.astype(dt.np, copy=False), target._data.astype(dt.np, copy=False)
     with quiet:
         d = (x - y) ** 2
         out = d if reduction == "none" else d.sum() if reduction == "sum" else d.mean()
-    out = np.asarray(out).astype(np.result_type(x, y), copy=False)
+    out = np.asarray(out).astype(dt.np, copy=False)
     return record("mse_loss", out, input._device, (input, target), MseLossBackward0,
                   {"reduction": reduction})
 
@@ -264,18 +282,21 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     reduction = _reduction(reduction, size_average, reduce)
     _NLL_LOSS.parse((input, target, weight, _ENUM[reduction], ignore_index), {})
     x, t = input._data, target._data
+    # torch's order: the dims and batch sizes (nll_loss_nd), the target's dims, its dtype
     if x.ndim < 1:
         raise ValueError(f"Expected 1 or more dimensions (got {x.ndim})")
+    if x.ndim > 1 and x.shape[0] != (t.shape[0] if t.ndim else 0):
+        raise ValueError(f"Expected input batch_size ({x.shape[0]}) to match target batch_size "
+                         f"({t.shape[0] if t.ndim else 0}).")
+    if x.ndim <= 2 and t.ndim > 1:
+        raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
+    if x.ndim > 2 and t.shape[1:] != x.shape[2:]:
+        raise RuntimeError(f"Expected target size [{', '.join(map(str, x.shape[:1] + x.shape[2:]))}], "
+                           f"got [{', '.join(map(str, t.shape))}]")
     if t.dtype not in (np.int64, np.uint8):
         raise RuntimeError(f"expected target dtype to be Long or Byte, but got {_dtype_name(target)}")
-    if x.ndim == 1:
-        if t.ndim != 0:
-            raise RuntimeError(f"0D or 1D target tensor expected, multi-target not supported")
-    elif x.shape[0] != (t.shape[0] if t.ndim else 1):
-        raise ValueError(f"Expected input batch_size ({x.shape[0]}) to match target batch_size "
-                         f"({t.shape[0] if t.ndim else 1}).")
-    elif x.ndim > 2 and t.shape[1:] != x.shape[2:]:
-        raise RuntimeError(f"Expected target size {tuple(x.shape[:1] + x.shape[2:])}, got {tuple(t.shape)}")
+    if x.ndim == 1 and t.ndim != 0:
+        raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
     n_classes = x.shape[0] if x.ndim == 1 else x.shape[1]
     xf = _flatten_classes(x)
     tf = t.reshape(-1).astype(np.int64)
@@ -320,7 +341,12 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
     if label_smoothing != 0.0:
         raise NotImplementedError("cross_entropy(label_smoothing=...) is not modelled by minitensor")
     dim = 0 if input._data.ndim == 1 else 1
-    if target.is_floating_point() and target.shape == input.shape:
+    if target.shape == input.shape:     # torch reads same-shaped targets as probabilities
+        if input._data.ndim == 0:       # (and first asks the input for its class dim's size)
+            raise IndexError("Dimension specified as 1 but tensor has no dimensions")
+        if not target.is_floating_point():
+            raise RuntimeError("Expected floating point type for target with class probabilities, "
+                               f"got {target.dtype._scalar_type}")
         if weight is not None or input._data.size == 0:
             raise NotImplementedError(
                 "cross_entropy with class-probability targets and weight= (or empty input) is "
@@ -346,6 +372,7 @@ def dropout(input, p=0.5, training=True, inplace=False):
     multiplied in (MulBackward0); the input itself when not training or p == 0."""
     if p < 0.0 or p > 1.0:
         raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+    _dropout_args(input, p)
     if not training or p == 0 or input._data.size == 0:
         return input
     if p == 1:
@@ -354,6 +381,14 @@ def dropout(input, p=0.5, training=True, inplace=False):
         noise = empty_like(input).bernoulli_(1 - p)
         noise.div_(1 - p)
     return input.mul_(noise) if inplace else input * noise
+
+
+def _dropout_args(input, p):
+    """What torch's C++ dropout checks after the Python one (a NaN passes ``p < 0``)."""
+    if not isinstance(input, Tensor):
+        raise wrong_type("dropout", "input", "Tensor", input, 1)
+    if p != p:
+        raise RuntimeError(f"dropout probability has to be between 0 and 1, but got {p}")
 
 
 # ---------------------------------------------------------------------- more losses
@@ -402,6 +437,10 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
         raise ValueError(
             f"Using a target size ({target.size()}) that is different to the input size "
             f"({input.size()}) is deprecated. Please ensure they have the same size.")
+    if target.dtype is not input.dtype:
+        raise RuntimeError(f"Found dtype {target.dtype._scalar_type} but expected {input.dtype._scalar_type}")
+    if not input.dtype.is_floating_point:
+        raise NotImplementedError(f"\"binary_cross_entropy\" not implemented for '{input.dtype._scalar_type}'")
     x, t = input._data, target._data
     if x.size and (np.any(x < 0) or np.any(x > 1) or np.any(np.isnan(x))):
         raise RuntimeError("all elements of input should be between 0 and 1")

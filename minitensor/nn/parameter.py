@@ -4,6 +4,7 @@ Like torch, a Parameter is a detach() of the tensor it is made from: the same
 storage and the same version counter, no history, ``requires_grad=True``.
 """
 from ..compat.tensor_str import parameter_repr
+from ..core.dtypes import type_name as tp_name
 from ..core.dispatch import composite
 from ..core.tensor import Tensor
 from ..ops.copy import clone, detach, get_data, pickle_args, rebuild
@@ -15,7 +16,7 @@ class Parameter(Tensor):
         if data is None:
             data = empty(0)
         if not isinstance(data, Tensor):
-            raise TypeError(f"Parameter(): argument 'data' must be Tensor, not {type(data).__name__}")
+            raise TypeError(f"Parameter(): argument 'data' must be Tensor, not {tp_name(data)}")
         t = detach(data)
         t.__class__ = cls
         if requires_grad and not t.is_floating_point():

@@ -89,6 +89,8 @@ def _binary(op, a, b, ufunc, node, attrs=None, to_float=False):
 
 
 def _alpha_check(x, alpha):
+    if type(alpha) is bool and np.asarray(x).dtype != np.bool_:
+        raise RuntimeError("Boolean alpha only supported for Boolean results.")
     if isinstance(alpha, float) and np.asarray(x).dtype.kind in "biu":
         raise RuntimeError("For integral input tensors, argument alpha must not be a floating "
                            "point number.")
@@ -102,7 +104,7 @@ def add(input, other, *, alpha=1):
         except ValueError:
             raise broadcast_error(input, other) from None
         return record("add", arr, dev, (input, other), AddBackward0)
-    if alpha != 1 or type(alpha) is float:
+    if alpha != 1 or type(alpha) is not int:
         _alpha_check(x, alpha)
         if np.asarray(x).dtype == np.bool_:    # bool + bool * alpha stays bool: an "or"
             try:
@@ -120,7 +122,7 @@ def add(input, other, *, alpha=1):
 def sub(input, other, *, alpha=1):
     _no_bool_sub(input, other)
     x, y, dev, _ = operands("sub", input, other)
-    if alpha != 1:
+    if alpha != 1 or type(alpha) is not int:
         _alpha_check(x, alpha)
     try:
         arr = x - y if alpha == 1 else x - y * alpha
@@ -130,6 +132,8 @@ def sub(input, other, *, alpha=1):
 
 
 def _no_bool_sub(a, b):
+    if not isinstance(b, (Tensor, bool, int, float, np.generic)):
+        return          # no operand at all: that error comes first
     ab, bb = _is_bool(a), _is_bool(b)
     if ab and bb:
         raise RuntimeError(
@@ -176,6 +180,8 @@ def div(input, other, *, rounding_mode=_NO_MODE):
     if rounding_mode is None:
         node = _DivBackward2TrueDiv
     elif rounding_mode is not _NO_MODE:
+        if rounding_mode not in ("floor", "trunc"):     # checked before the operands
+            raise RuntimeError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '{rounding_mode}'")
         x, y, dev, _ = operands("div", input, other)
         _broadcast_first(input, other, x, y)
         if rounding_mode in ("floor", "trunc"):
@@ -191,7 +197,7 @@ def div(input, other, *, rounding_mode=_NO_MODE):
         elif rounding_mode == "trunc":
             q = np.trunc(q)
         else:
-            raise ValueError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '{rounding_mode}'")
+            raise RuntimeError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '{rounding_mode}'")
         q = np.asarray(q).astype(result_dtype(input, other).np)
         return record("div", q, dev, (input, other), DivBackward2)
     x, y, dev, _ = operands("div", input, other, to_float=True)
@@ -337,7 +343,7 @@ def _check_castable(op, t, *others):
 
 def _inplace_binary(op, t, other, compute, node, attrs=None, to_float=False):
     if not isinstance(other, (Tensor, bool, int, float)) or isinstance(other, np.generic):
-        other = _as_operand(other, f"{op}(): argument 'other' (position 1) must be Tensor, not {type(other).__name__}")
+        other = _as_operand(other, op, "other", 1)
     # torch's order: autograd's leaf check, then TensorIterator's memory overlap, shapes,
     # devices and last the result dtype (check_inplace refuses only a tensor with one of
     # these three: the common plain tensor skips the call)

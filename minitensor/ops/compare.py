@@ -6,7 +6,7 @@ from ..core import dispatch
 from ..core.dispatch import record, inplace
 from ..core.graph import Node
 from .binary import _binary, _inplace_from
-from .operands import _data_of, _no_kernel, operands
+from .operands import _broadcast_first, _data_of, _no_kernel, operands
 
 
 # ---------------------------------------------------------------- comparisons
@@ -82,6 +82,7 @@ def logical_xor(input, other):
 def _bitwise(op, ufunc):
     def fn(input, other):
         x, y, dev, _ = operands(op, input, other)
+        _broadcast_first(input, other, x, y)
         dt = np.asarray(x).dtype
         if dt.kind == "f":      # operands() already promoted: the message names the result
             raise _no_kernel(f"{op}_cpu", dt)

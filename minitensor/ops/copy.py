@@ -23,6 +23,7 @@ from ..compat.messages import CPP_NAMES
 from ..compat.numerics import scalar_to
 from ..compat.quiet import quiet
 from ..compat.tensor_iterator import empty_like_strided
+from ..core.dtypes import type_name as tp_name
 from ..core import dispatch, dtypes as D, grad_mode
 from ..core.device import canonical, device as _device
 from ..core.dispatch import check_inplace, composite, inplace, record
@@ -101,7 +102,7 @@ def get_data(self):
 
 def set_data(self, new):
     if not isinstance(new, Tensor):
-        raise TypeError(f"Variable data has to be a tensor, but got {type(new).__name__}")
+        raise TypeError(f"Variable data has to be a tensor, but got {tp_name(new)}")
     if self._requires_grad and new._data.dtype.kind not in "fc":
         raise RuntimeError("data set to a tensor that requires gradients must be floating point "
                            "or complex dtype")
@@ -433,6 +434,10 @@ def type_(self, dtype=None, non_blocking=False, **kw):
         return out
     if isinstance(dtype, type) and isinstance(getattr(dtype, "dtype", None), _dtype_cls):
         return to(self, dtype.dtype)       # a typed constructor: x.type(torch.LongTensor)
+    if dtype is Tensor:         # torch.Tensor is the default tensor type (FloatTensor)
+        return to(self, D.get_default_dtype())
+    if isinstance(dtype, type):     # int, list: no tensor type
+        raise ValueError(f"invalid type: '{dtype.__name__}'")
     if not isinstance(dtype, _dtype_cls):
         raise TypeError("dtype must be a type, str, or dtype object")
     return to(self, dtype)

@@ -10,10 +10,12 @@ import warnings
 import numpy as np
 
 from ..compat import numerics as _cpu_kernel
-from ..compat.arg_parser import invalid_combination, wrong_type
+from ..compat.allocation import allocate
+from ..compat.arg_parser import (PythonArgParser, check_int_list_item, check_scalar,
+                                 invalid_combination, is_int_arg, wrong_type)
 from ..compat.numpy_interop import from_numpy_dtype, writable_alias
 from ..compat.quiet import quiet
-from ..compat.tensor_iterator import empty_like_strided, empty_preserving
+from ..compat.tensor_iterator import broadcast_error, empty_like_strided, empty_preserving
 from ..compat.warn_once import warn_once
 from ..core.dispatch import composite
 from ..core import dispatch, dtypes as D
@@ -32,9 +34,23 @@ def _check_dtype(dtype, op="tensor"):
     """torch accepts a torch.dtype or the Python types float/int/bool."""
     if dtype is None or isinstance(dtype, _dtype_cls):
         return dtype
-    if dtype in _PY_DTYPES:
+    if isinstance(dtype, type) and dtype in _PY_DTYPES:
         return D.by_name(_PY_DTYPES[dtype])
     raise wrong_type(op, "dtype", "torch.dtype", dtype)
+
+
+# torch's signatures for the factories whose arguments are read by hand below: parsed
+# first, so a wrong call fails with the parser's words and in its order
+_FACTORY_KW = ("*, Tensor out=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, "
+         "bool? pin_memory=False, bool? requires_grad=False)")
+_EYE = PythonArgParser(["eye(SymInt n, " + _FACTORY_KW, "eye(SymInt n, SymInt m, " + _FACTORY_KW])
+_FULL = PythonArgParser(["full(SymIntArrayRef size, Scalar fill_value, " + _FACTORY_KW])
+
+
+def keywords_given(**kw):
+    """The keyword arguments a call passed (those not at their defaults), for the parser."""
+    return {k: v for k, v in kw.items()
+            if v is not None and not (v is False and k in ("requires_grad", "pin_memory"))}
 
 
 def _finish(op, arr, device, requires_grad, source=()):
@@ -107,7 +123,7 @@ def _infer_dtype(data):
         elif isinstance(x, str):
             raise TypeError("new(): invalid data type 'str'")
         else:
-            raise RuntimeError(f"Could not infer dtype of {type(x).__name__}")
+            raise RuntimeError(f"Could not infer dtype of {tp_name(x)}")
         out = d if out is None else D.promote_types(out, d)
     return D.get_default_dtype() if out is None else out
 
@@ -208,6 +224,8 @@ def _no_ranges(data):
 def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=False,
            _warn=True, _op="tensor"):
     dtype = _check_dtype(dtype)
+    if type(requires_grad) is not bool:
+        raise TypeError(f"{_op}(): argument 'requires_grad' must be bool, not {tp_name(requires_grad)}")
     if isinstance(data, Tensor):
         if _warn:
             warnings.warn(
@@ -238,12 +256,12 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
     elif isinstance(data, complex):
         raise TypeError("complex tensors are not supported by minitensor")
     elif isinstance(data, (str, bytes)):
-        raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
+        raise TypeError(f"new(): invalid data type '{tp_name(data)}'")
     elif dtype is not None:
         raise _unpack_error(data, dtype)
     else:
         raise RuntimeError(
-            f"Could not infer dtype of {type(data).__name__}")
+            f"Could not infer dtype of {tp_name(data)}")
     if requires_grad and not dt.is_floating_point:
         raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
     arr = _to_array(data, dt)
@@ -269,7 +287,7 @@ asarray = as_tensor
 
 def from_numpy(ndarray):
     if not isinstance(ndarray, np.ndarray):
-        raise TypeError(f"expected np.ndarray (got {type(ndarray).__name__})")
+        raise TypeError(f"expected np.ndarray (got {tp_name(ndarray)})")
     from_numpy_dtype(ndarray.dtype)
     if any(s < 0 for s in ndarray.strides):
         raise ValueError(
@@ -297,20 +315,25 @@ def _size(size, op, zeros_msg=False, negative_ok=False):
     """torch's int-list argument parser for ``size``, with its messages."""
     if not size:        # torch.zeros() is an error; a 0-dim tensor is torch.zeros(())
         raise TypeError(f'{op}() missing 1 required positional arguments: "size"')
-    if len(size) == 1 and isinstance(size[0], (list, tuple)):
+    one_list = len(size) == 1 and isinstance(size[0], (list, tuple))
+    if one_list:
         size = tuple(size[0])
-    elif len(size) > 1 and isinstance(size[0], (list, tuple)):
+    elif len(size) > 1 and not is_int_arg(size[0]):    # zeros(2, 3) packs ints only
         raise TypeError(f"{op}() takes 1 positional argument but {len(size)} were given")
     out = []
     for i, n in enumerate(size):
         if isinstance(n, Tensor) and n._data.ndim == 0 and n._data.dtype.kind in "iu":
             n = int(n)
-        if not isinstance(n, (int, np.integer)) or isinstance(n, bool):
+        if not isinstance(n, (int, np.integer)) or isinstance(n, bool) and i == 0:
+            if i == 0 and one_list:     # the parser checks a list's first element
+                raise TypeError(f"{op}(): argument 'size' (position 1) must be tuple of ints, but "
+                                f"found element of type {tp_name(n)} at pos 0")
             if len(size) == 1:
                 raise TypeError(f"{op}(): argument 'size' (position 1) must be tuple of ints, not "
-                                f"{type(n).__name__}")
+                                f"{tp_name(n)}")
             raise TypeError(f"{op}(): argument 'size' failed to unpack the object at pos {i + 1} "
-                            f"with error \"type must be tuple of ints,but got {type(n).__name__}\"")
+                            f"with error \"type must be tuple of ints,but got {tp_name(n)}\"")
+        check_int_list_item(op, "size", i, n)
         out.append(int(n))
     if not negative_ok:
         _no_negative(out, op, zeros_msg)
@@ -343,9 +366,9 @@ def _filled(op, size, fill, dtype, device, requires_grad):
     if requires_grad and not dt.is_floating_point:
         raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
     if fill is None or fill == 0:
-        arr = np.zeros(size, dt.np)
+        arr = allocate(lambda: np.zeros(size, dt.np), size, dt.np)
     else:
-        arr = np.full(size, fill, dt.np)
+        arr = allocate(lambda: np.full(size, fill, dt.np), size, dt.np)
     return _finish(op, arr, device, requires_grad)
 
 
@@ -377,15 +400,20 @@ def _size_kw(op, size, kw):
 
 def full(size, fill_value, *, out=None, dtype=None, layout=None, device=None, requires_grad=False,
          pin_memory=False, names=None):
+    if names is None:
+        _FULL.parse((size, fill_value), keywords_given(
+            out=out, dtype=dtype, layout=layout, device=device, requires_grad=requires_grad,
+            pin_memory=pin_memory))
     dtype = _check_dtype(dtype, "full")
     if isinstance(fill_value, Tensor) and fill_value._data.ndim == 0:
         fill_value = fill_value.item()
     if not isinstance(fill_value, (bool, int, float, np.generic)):
         raise TypeError(f"full(): argument 'fill_value' (position 2) must be Number, not "
-                        f"{type(fill_value).__name__}")
+                        f"{tp_name(fill_value)}")
+    check_scalar(fill_value)
     if not isinstance(size, (list, tuple)):
         raise TypeError(f"full(): argument 'size' (position 1) must be tuple of ints, not "
-                        f"{type(size).__name__}")
+                        f"{tp_name(size)}")
     if dtype is None:
         dtype = D.scalar_dtype(fill_value) if isinstance(fill_value, (bool, int, float)) else D.get_default_dtype()
     size = _size((size,), "full")
@@ -393,13 +421,14 @@ def full(size, fill_value, *, out=None, dtype=None, layout=None, device=None, re
         raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
     if dtype.np.kind != "b":
         fill_value = _cpu_kernel.scalar_to(fill_value, dtype.np)   # torch's range check
-    return _finish("full", np.full(size, fill_value, dtype.np), device, requires_grad)
+    arr = allocate(lambda: np.full(size, fill_value, dtype.np), size, dtype.np)
+    return _finish("full", arr, device, requires_grad)
 
 
 def _like_input(op, input):
     if not isinstance(input, Tensor):
         raise TypeError(f"{op}(): argument 'input' (position 1) must be Tensor, not "
-                        f"{type(input).__name__}")
+                        f"{tp_name(input)}")
 
 
 def _like(op, fill):
@@ -435,9 +464,12 @@ def full_like(input, fill_value, *, dtype=None, layout=None, device=None, requir
               memory_format=None):
     _like_input("full_like", input)
     dt = _check_dtype(dtype, "full_like") or input.dtype
+    if isinstance(fill_value, Tensor) and fill_value._data.ndim == 0 and not fill_value._requires_grad:
+        fill_value = fill_value.item()      # a Number parameter takes a 0-dim tensor
     if not isinstance(fill_value, (bool, int, float, np.generic)):
         raise TypeError(f"full_like(): argument 'fill_value' (position 2) must be Number, not "
-                        f"{type(fill_value).__name__}")
+                        f"{tp_name(fill_value)}")
+    check_scalar(fill_value)
     if requires_grad and not dt.is_floating_point:
         raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
     if dt.np.kind != "b":
@@ -447,11 +479,10 @@ def full_like(input, fill_value, *, dtype=None, layout=None, device=None, requir
                        requires_grad)
 
 
-def eye(n, m=None, *, out=None, dtype=None, layout=None, device=None, requires_grad=False):
-    for name, pos, v in (("n", 1, n), ("m", 2, m)):
-        if v is not None and (not isinstance(v, (int, np.integer)) or isinstance(v, bool)):
-            raise TypeError(f"eye(): argument '{name}' (position {pos}) must be int, not "
-                            f"{type(v).__name__}")
+def eye(n, m=None, *more, out=None, dtype=None, layout=None, device=None, requires_grad=False):
+    _EYE.parse((n,) if m is None else (n, m, *more), keywords_given(
+        out=out, dtype=dtype, layout=layout, device=device, requires_grad=requires_grad))
+    n, m = int(n), None if m is None else int(m)
     dtype = _check_dtype(dtype, "eye")
     if n < 0:
         raise RuntimeError(f"n must be greater or equal to 0, got {n}")
@@ -462,15 +493,19 @@ def eye(n, m=None, *, out=None, dtype=None, layout=None, device=None, requires_g
 
 
 # ---------------------------------------------------------------- ranges
-def arange(start=0, end=None, step=1, *, out=None, dtype=None, layout=None, device=None,
+def arange(start=0, end=None, step=_MISSING, *, out=None, dtype=None, layout=None, device=None,
            requires_grad=False):
-    given = (start,) if end is None else ((start, end) if step == 1 else (start, end, step))
+    given = (start,) if end is None and step is _MISSING else (
+        (start, end) if step is _MISSING else (start, end, step))
+    step = 1 if step is _MISSING else step
     for v in given:
-        if not isinstance(v, (Tensor, bool, int, float, np.number)):
+        if not isinstance(v, (bool, int, float, np.number)) and not _number_tensor(v):
             if len(given) == 1:
                 raise TypeError(f"arange(): argument 'end' (position 1) must be Number, not "
-                                f"{type(v).__name__}")
+                                f"{tp_name(v)}")
             raise invalid_combination("arange", given, {}, _ARANGE_OPTIONS)
+    for v in given:
+        check_scalar(v)
     dtype = _check_dtype(dtype, "arange")
     if end is None:
         start, end = 0, start
@@ -482,7 +517,7 @@ def arange(start=0, end=None, step=1, *, out=None, dtype=None, layout=None, devi
         raise NotImplementedError("\"arange_cpu\" not implemented for 'Bool'")
     if step == 0:
         raise RuntimeError("step must be nonzero")
-    if (end - start) / step < 0:
+    if not (step > 0 and end >= start or step < 0 and end <= start):
         raise RuntimeError("upper bound and lower bound inconsistent with step sign")
     if dtype is None:
         dtype = D.int64 if all(isinstance(v, int) for v in vals) else D.get_default_dtype()
@@ -502,12 +537,25 @@ _RANGE_OPTIONS = [f"({a} start, {b} end, int steps, *, Tensor out = None, " + _T
                                ("Number", "Number"))]
 
 
+def _number_tensor(v):
+    """A Number argument also takes a 0-dim tensor that needs no grad (torch's parser)."""
+    return isinstance(v, Tensor) and v._data.ndim == 0 and not v._requires_grad
+
+
 def linspace(start, end, steps=_MISSING, *, out=None, dtype=None, layout=None, device=None,
              requires_grad=False):
     if steps is _MISSING:
         raise invalid_combination("linspace", (start, end), {}, _RANGE_OPTIONS)
-    if not isinstance(steps, (int, np.integer)) or isinstance(steps, bool):
+    if not isinstance(steps, (int, np.integer)) or isinstance(steps, bool) or builtins_any(
+            not isinstance(v, (Tensor, bool, int, float, np.number)) for v in (start, end)):
         raise invalid_combination("linspace", (start, end, steps), {}, _RANGE_OPTIONS)
+    if type(steps) is int and not -2**63 <= steps < 2**63:     # (torch reads steps first)
+        raise ValueError("Overflow when unpacking long long")
+    for name, v in (("start", start), ("end", end)):
+        check_scalar(v)
+        if isinstance(v, Tensor) and v._data.ndim:
+            raise RuntimeError(f"linspace only supports 0-dimensional start and end tensors, but "
+                               f"got {name} with {v._data.ndim} dimension(s).")
     dtype = _check_dtype(dtype, "linspace")
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
@@ -556,5 +604,11 @@ def broadcast_shapes(*shapes):
 def broadcast_tensors(*tensors):
     if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
         tensors = tuple(tensors[0])
-    shape = broadcast_shapes(*(t._data.shape for t in tensors))
+    for i, t in enumerate(tensors):     # torch reads them as one TensorList argument
+        if not isinstance(t, Tensor):
+            raise TypeError(f"expected Tensor as element {i} in argument 0, but got {tp_name(t)}")
+    try:
+        shape = np.broadcast_shapes(*(t._data.shape for t in tensors))
+    except ValueError:
+        raise broadcast_error(*tensors) from None
     return tuple(t.expand(shape) for t in tensors)

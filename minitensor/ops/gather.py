@@ -6,7 +6,7 @@ import numpy as np
 from ..compat.arg_parser import check, wrong_type
 from ..compat.messages import CPP_NAMES
 from ..compat.numerics import scalar_to
-from ..core.dispatch import record, inplace
+from ..core.dispatch import check_inplace, record, inplace
 from ..core.graph import Node
 from ..core.tensor import Tensor, wrap_dim
 from .operands import broadcast_error
@@ -38,10 +38,10 @@ def index_select(input, dim, index):
     _need_tensor("index_select", "index", 2, index)
     nd = input._data.ndim
     d = wrap_dim(dim, nd)
-    if not _index_dtype_ok(index):
-        raise RuntimeError("index_select(): Expected dtype int32 or int64 for index")
     if index._data.ndim > 1:
         raise IndexError("index_select(): Index is supposed to be a vector")
+    if not _index_dtype_ok(index):
+        raise RuntimeError("index_select(): Expected dtype int32 or int64 for index")
     ix = index._data.reshape(-1)
     n = input._data.shape[d] if nd else 1
     if ix.size and (ix.max() >= n or ix.min() < -n):
@@ -114,10 +114,10 @@ def take(input, index):
 
 
 # ------------------------------------------------------------------ masks
-def _check_mask(op, mask):
+def _check_mask(op, mask, dtype=True):
     if not isinstance(mask, Tensor):
         raise wrong_type(op, "mask", "Tensor", mask, 1)
-    if mask._data.dtype != np.bool_:
+    if dtype and mask._data.dtype != np.bool_:
         raise RuntimeError(f"{op}_ only supports boolean masks, but got mask with dtype "
                            f"{_c_name(mask)}")
 
@@ -164,8 +164,14 @@ def _mask_values(self, mask, value):
 
 
 def masked_fill(self, mask, value):
-    _check_mask("masked_fill", mask)
+    # torch's order: expand the mask and self to one shape, then masked_fill_'s checks
+    _check_mask("masked_fill", mask, dtype=False)
+    try:
+        np.broadcast_shapes(self._data.shape, mask._data.shape)
+    except ValueError:
+        raise broadcast_error(mask, self) from None
     v = _fill_value("masked_fill", mask, value)
+    _check_mask("masked_fill", mask)
     shape, arr = _mask_values(self, mask, v)
     m = np.broadcast_to(mask._data, shape)
     if isinstance(value, Tensor):
@@ -174,8 +180,11 @@ def masked_fill(self, mask, value):
 
 
 def masked_fill_(self, mask, value):
-    _check_mask("masked_fill", mask)
+    # torch's order: the in-place check, the value's dims, the mask's dtype, the shapes
+    _check_mask("masked_fill", mask, dtype=False)
+    check_inplace(self)
     v = _fill_value("masked_fill_", mask, value)
+    _check_mask("masked_fill", mask)
     if any(st == 0 and n > 1 for st, n in zip(self._data.strides, self._data.shape)):
         warnings.warn("Use of masked_fill_ on expanded tensors is deprecated. Please clone() the "
                       "tensor before performing this operation. This also applies to advanced "

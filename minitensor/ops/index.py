@@ -6,16 +6,20 @@ import warnings
 
 import numpy as np
 
+from ..compat.arg_parser import OVERFLOW
+from ..compat.memory_overlap import assert_no_overlap
 from ..compat.messages import C_NAMES
 from ..compat.numerics import scalar_to
 from ..compat.quiet import quiet
 from ..compat.tensor_iterator import index_result_strides
+from ..core import dtypes as D
 from ..core.device import CPU
-from ..core.dispatch import composite, make_view, record, inplace
+from ..core.dispatch import check_inplace, composite, make_view, record, inplace
 from ..core.dtypes import type_name as tp_name
 from ..core.graph import Node
 from ..core.tensor import Tensor, wrap
 from .copy import copy_, _fill
+from .create import tensor as _tensor
 from .slice import SelectBackward0, _slice, select
 from .view import alias, expand, unsqueeze, view
 
@@ -46,12 +50,24 @@ def _int_tensor(i):
     return isinstance(i, Tensor) and i._data.ndim == 0 and i._data.dtype.kind in "iu"
 
 
+def _sequence_as_tuple(idx):
+    """torch's treatSequenceAsTuple: a short sequence (a list, a str) holding a tensor, a
+    sequence, a slice, None or ... indexes like the tuple of its items (x[[0, [1]]])."""
+    if isinstance(idx, (Tensor, np.ndarray)) or not isinstance(idx, (list, str, range)):
+        return False
+    if len(idx) >= 32:
+        return False
+    return any(isinstance(i, (Tensor, list, tuple, str, bytes, range, np.ndarray, slice))
+               or i is None or i is Ellipsis for i in idx)
+
+
 def _normalize_index(idx):
     if not isinstance(idx, tuple):
-        if isinstance(idx, str):
+        if _sequence_as_tuple(idx):
             warnings.warn(_SEQ_WARNING, UserWarning, stacklevel=3)
-            raise TypeError("new(): invalid data type 'str'")
-        idx = (idx,)
+            idx = tuple(idx)
+        else:
+            idx = (idx,)
     # a 0-dim integer tensor indexes like the int it holds (a view, not a copy)
     if any(_int_tensor(i) for i in idx):
         idx = tuple(int(i) if _int_tensor(i) else i for i in idx)
@@ -137,6 +153,8 @@ def _basic_index(self, idx, skip_whole=True):
             n = t._data.shape[d]
             k = int(i)
             if k < -n or k >= n:
+                if not -2**63 <= k < 2**63:
+                    raise ValueError(OVERFLOW)
                 raise IndexError(f"index {k} is out of bounds for dimension {od} with size {n}")
             t = select(t, d, k)
             od += 1
@@ -144,27 +162,60 @@ def _basic_index(self, idx, skip_whole=True):
 
 
 def _as_index_array(i):
-    if isinstance(i, (float, complex)) or i is None:
-        raise IndexError("only integers, slices (`:`), ellipsis (`...`), None and long or byte "
-                         f"Variables are valid indices (got {type(i).__name__})")
     if isinstance(i, Tensor):
         a = i._data
-    elif isinstance(i, (list, tuple)):
+    elif isinstance(i, (list, tuple, str, bytes, range, np.ndarray)):
+        return _index_from_data(i)
+    elif isinstance(i, np.generic):
         a = np.asarray(i)
     else:
-        a = np.asarray(i)
+        raise IndexError("only integers, slices (`:`), ellipsis (`...`), None and long or byte "
+                         f"Variables are valid indices (got {tp_name(i)})")
     if a.dtype == np.bool_:
         return a
     if a.dtype.kind not in "iu":
-        if a.size == 0:
-            return a.astype(np.int64)
         raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
     return a
 
 
+def _index_from_data(data):
+    """torch's indexing_tensor_from_data: a sequence index becomes a Long tensor (a float
+    in it is truncated), or a Bool or Byte one when that is what it holds."""
+    if isinstance(data, (str, bytes)):
+        raise TypeError(f"new(): invalid data type '{tp_name(data)}'")
+    if isinstance(data, np.ndarray):
+        return data if data.dtype.kind in "biu" else data.astype(np.int64)
+    leaves = list(_leaves(data))
+    for x in leaves:
+        if isinstance(x, (str, bytes)):
+            raise TypeError(f"new(): invalid data type '{tp_name(x)}'")
+        if isinstance(x, Tensor) and (x._data.size != 1 or x._data.dtype.kind not in "iu"):
+            raise TypeError("only integer tensors of a single element can be converted to an index")
+        if type(x) is int and not -2**63 <= x < 2**63:
+            raise ValueError(OVERFLOW)
+    if leaves and all(isinstance(x, (bool, np.bool_)) for x in leaves):
+        return _tensor(data, dtype=D.bool_)._data
+    if all(type(x) is int for x in leaves):     # the common case, x[[0, 2]]: no conversion
+        try:
+            return np.asarray(data, dtype=np.int64)
+        except ValueError:
+            pass            # a ragged list: tensor() says what torch says
+    return _tensor(data, dtype=D.int64)._data
+
+
+def _leaves(data):
+    for x in data:
+        if isinstance(x, (list, tuple)):
+            yield from _leaves(x)
+        else:
+            yield x
+
+
 def _check_bounds(a, dim_size, d):
+    if a.size and dim_size == 0:
+        raise IndexError("index is out of bounds for dimension with size 0")
     if a.size and (a.max() >= dim_size or a.min() < -dim_size):
-        bad = a.max() if a.max() >= dim_size else a.min()
+        bad = a.flat[np.argmax((a >= dim_size) | (a < -dim_size))]     # the first, as torch's
         raise IndexError(f"index {bad} is out of bounds for dimension {d} with size {dim_size}")
 
 
@@ -175,8 +226,21 @@ def _too_many_for_0d(self, idx):
         raise IndexError("too many indices for tensor of dimension 0")
 
 
+def _count_specified(self, idx):
+    """torch counts the dims an index names before it converts any (a mask: its dims)."""
+    n = 0
+    for i in idx:
+        if isinstance(i, Tensor):
+            n += i._data.ndim if i._data.dtype in (np.bool_, np.uint8) else 1
+        elif i is not None and i is not Ellipsis and not isinstance(i, bool):
+            n += 1
+    if n > self._data.ndim:
+        raise IndexError(f"too many indices for tensor of dimension {self._data.ndim}")
+
+
 def _advanced_index(self, idx):
     _too_many_for_0d(self, idx)
+    _count_specified(self, idx)
     # torch's applySlicing: the ints, slices and Nones make views first (x[0, :, [0, 1]]
     # is x[0][:, [0, 1]]: SelectBackward0, then IndexBackward0), the tensors index that
     split = _split_advanced(idx)
@@ -299,6 +363,7 @@ def setitem(self, idx, value):
     # (x[0, [0, 1]] = v writes into the view x[0], so x's history becomes CopySlices),
     # then index_put_ writes through the tensor indices into that view
     _too_many_for_0d(self, idx)
+    _count_specified(self, idx)
     split = _split_advanced(idx)
     if split is None:           # a mask over several dims: index_put_ on self itself
         return _index_put(self, idx, value)
@@ -331,13 +396,15 @@ def _split_advanced(idx):
 
 def _index_put(self, idx, value):
     nd = self._data.ndim
-    if Ellipsis in idx:     # spelled out, so each entry's position is its dim
-        k = idx.index(Ellipsis)
+    check_inplace(self)         # autograd's check comes before any of index_put_'s own
+    assert_no_overlap(self._data, value._data)
+    if any(i is Ellipsis for i in idx):     # spelled out, so each entry's position is its dim
+        k = next(j for j, i in enumerate(idx) if i is Ellipsis)     # (an array == ... is an array)
         n_real = sum(1 for i in idx if i is not None and i is not Ellipsis)
         idx = idx[:k] + (slice(None),) * max(nd - n_real, 0) + tuple(
             i for i in idx[k + 1:] if i is not Ellipsis)
     try:
-        np_idx = []
+        np_idx, bounds = [], []
         n = d = 0   # index tensors and dims so far (torch's bounds message counts tensors)
         for i in idx:
             if _is_basic(i):
@@ -345,12 +412,20 @@ def _index_put(self, idx, value):
                 d += i is not None
                 continue
             a = _as_index_array(i)
+            if a.dtype == np.bool_ and a.shape != self._data.shape[d:d + a.ndim]:
+                raise IndexError(
+                    f"The shape of the mask [{', '.join(map(str, a.shape))}] at index {d} does not "
+                    f"match the shape of the indexed tensor [{', '.join(map(str, self._data.shape))}] "
+                    f"at index {d}")
             if a.dtype != np.bool_:
-                _check_bounds(a, self._data.shape[d] if d < nd else 0, n)
+                bounds.append((a, self._data.shape[d] if d < nd else 0, n))
             n += a.ndim if a.dtype == np.bool_ else 1
             d += a.ndim if a.dtype == np.bool_ else 1
             np_idx.append(a)
         np_idx = tuple(np_idx)
+        _value_fits(self, np_idx, value)    # torch checks the value's shape, then the bounds
+        for args in bounds:
+            _check_bounds(*args)
     except IndexError:
         _partial_put(self, idx, value)
         raise
@@ -361,8 +436,47 @@ def _index_put(self, idx, value):
     if k:                   # torch views the value without its leading 1s (slicePrefix1sSize)
         value = view(value, ss[k:])
     values = self._data.copy()
-    values[np_idx] = value._data
+    try:
+        values[np_idx] = value._data
+    except ValueError:
+        raise RuntimeError(
+            f"shape mismatch: value tensor of shape [{', '.join(map(str, value._data.shape))}] cannot "
+            f"be broadcast to indexing result of shape [{', '.join(map(str, values[np_idx].shape))}]"
+        ) from None
     inplace("index_put_", self, values, (self, value), IndexPutBackward0, {"indices": np_idx})
+
+
+def _value_fits(self, np_idx, value):
+    """torch's shape check of index_put_'s value, made before any index is bounds-checked:
+    the result's shape comes from a zero-strided stand-in indexed with the indices wrapped
+    into range (so no bound is checked here)."""
+    shape = self._data.shape
+    if 0 in shape:
+        return
+    stand_in = np.broadcast_to(np.zeros((), np.uint8), shape)
+    wrapped, d = [], 0
+    for i in np_idx:
+        if isinstance(i, np.ndarray) and i.dtype != np.bool_:
+            wrapped.append(i % shape[d] if d < len(shape) else i)
+            d += 1
+        else:
+            wrapped.append(i)
+            d += i.ndim if isinstance(i, np.ndarray) else i is not None
+    try:
+        result = stand_in[tuple(wrapped)].shape
+    except IndexError:
+        return
+    vs = value._data.shape
+    while vs and vs[0] == 1:        # (torch drops the value's leading 1s first)
+        vs = vs[1:]
+    try:
+        ok = np.broadcast_shapes(vs, result) == tuple(result)
+    except ValueError:
+        ok = False
+    if not ok:
+        raise RuntimeError(
+            f"shape mismatch: value tensor of shape [{', '.join(map(str, vs))}] cannot be broadcast "
+            f"to indexing result of shape [{', '.join(map(str, result))}]")
 
 
 def _copy_to(dst, src):

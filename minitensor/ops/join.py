@@ -1,7 +1,8 @@
 """Joining tensors: cat and stack, and repeat (a tensor joined with copies of itself)."""
 import numpy as np
 
-from ..compat.arg_parser import int_list, wrong_type
+from ..compat.arg_parser import OVERFLOW, int_list, is_int_arg, overflows, wrong_type
+from ..core.dtypes import type_name as tp_name
 from ..core.dispatch import composite, record
 from ..core.graph import Node
 from ..core.tensor import Tensor, wrap_dim
@@ -33,13 +34,17 @@ class StackBackward0(Node):
         return tuple(g[lead + (i, Ellipsis)] for i in range(g.shape[self.dim]))
 
 
-def _tensors(op, tensors):
+def _tensors(op, tensors, dim=0):
     if isinstance(tensors, Tensor) or not isinstance(tensors, (list, tuple)):
         raise wrong_type(op, "tensors", "tuple of Tensors", tensors, 1)
     for i, t in enumerate(tensors):
         if not isinstance(t, Tensor):
             raise TypeError(
-                f"expected Tensor as element {i} in argument 0, but got {type(t).__name__}")
+                f"expected Tensor as element {i} in argument 0, but got {tp_name(t)}")
+    if not is_int_arg(dim):     # the parser's check, before the op's
+        raise wrong_type(op, "dim", "int", dim, 2)
+    if overflows(dim):
+        raise ValueError(OVERFLOW)
     if not tensors:
         if op == "stack":
             raise RuntimeError("stack expects a non-empty TensorList")
@@ -52,7 +57,7 @@ def cat(tensors, dim=0, *, out=None):
     if out is not None:
         check_out("cat", out, tuple(tensors))
         return write_out("cat", out, cat(tensors, dim), tuple(tensors))
-    ts = _tensors("cat", tensors)
+    ts = _tensors("cat", tensors, dim)
     # torch skips legacy empty 1-d tensors of shape [0]
     for i, t in enumerate(ts):      # checked first, for every input, before the dim
         if t._data.ndim == 0:
@@ -85,14 +90,14 @@ def stack(tensors, dim=0, *, out=None):
     if out is not None:
         check_out("stack", out, tuple(tensors))
         return write_out("stack", out, stack(tensors, dim), tuple(tensors))
-    ts = _tensors("stack", tensors)
+    ts = _tensors("stack", tensors, dim)
     shape = ts[0]._data.shape
+    d = wrap_dim(dim, len(shape) + 1)
     for i, t in enumerate(ts):
         if t._data.shape != shape:
             raise RuntimeError(
                 f"stack expects each tensor to be equal size, but got [{', '.join(map(str, shape))}] at "
                 f"entry 0 and [{', '.join(map(str, t._data.shape))}] at entry {i}")
-    d = wrap_dim(dim, len(shape) + 1)
     dt = result_dtype(*ts)
     dev = _device_of("stack", ts)
     arr = np.ascontiguousarray(np.stack([t._data.astype(dt.np, copy=False) for t in ts], axis=d))

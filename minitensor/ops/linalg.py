@@ -87,9 +87,8 @@ def _types(op, a, b):
 
 
 def mm(input, mat2):
-    if not (type(input) is Tensor and type(mat2) is Tensor and
-            input._data.dtype is mat2._data.dtype):
-        _check("mm", input, mat2)            # only off the common path: it raises or passes
+    if not (type(input) is Tensor and type(mat2) is Tensor):
+        _types("mm", input, mat2)
     a, b = input._data, mat2._data
     if a.ndim != 2:
         raise RuntimeError(f"self must be a matrix")
@@ -98,6 +97,8 @@ def mm(input, mat2):
     if a.shape[1] != b.shape[0]:
         raise RuntimeError(
             f"mat1 and mat2 shapes cannot be multiplied ({_shape_str(a)} and {_shape_str(b)})")
+    if a.dtype is not b.dtype:
+        _check("mm", input, mat2)            # (torch checks the dtypes after the shapes)
     if a.dtype == np.bool_:
         raise NotImplementedError("\"addmm_impl_cpu_\" not implemented for 'Bool'")
     dev = input._device if input._device is mat2._device else operands("mm", input, mat2)[2]
@@ -108,9 +109,7 @@ def mm(input, mat2):
 
 def bmm(input, mat2):
     _types("bmm", input, mat2)
-    if input._data.dtype != mat2._data.dtype:
-        raise RuntimeError(f"expected scalar type {input.dtype._scalar_type} but found "
-                           f"{mat2.dtype._scalar_type}")
+    # torch's order: dims, sizes, the kernel for the input's dtype, then the other's dtype
     a, b = input._data, mat2._data
     if a.ndim != 3:
         raise RuntimeError(f"batch1 must be a 3D tensor")
@@ -122,6 +121,9 @@ def bmm(input, mat2):
             f"but got: [{b.shape[0]}, {b.shape[1]}].")
     if a.dtype == np.bool_:
         raise NotImplementedError("\"bmm\" not implemented for 'Bool'")
+    if input._data.dtype != mat2._data.dtype:
+        raise RuntimeError(f"expected scalar type {input.dtype._scalar_type} but found "
+                           f"{mat2.dtype._scalar_type}")
     return record("bmm", a @ b, input._device, (input, mat2), BmmBackward0)
 
 
@@ -174,7 +176,6 @@ def matmul(input, other):
         return dot(input, other)
     if d1 == 2 and d2 == 1:
         return mv(input, other)
-    _check("matmul", input, other)
     if d1 == 1 and d2 == 2:
         return mm(V.unsqueeze(input, 0), other).squeeze_(0)
     if d1 == 2 and d2 == 2:

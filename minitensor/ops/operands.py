@@ -4,8 +4,9 @@ or a kernel has no loop for a dtype."""
 import numpy as np
 
 from ..compat.quiet import quiet
-from ..compat.tensor_iterator import as_dtype
-from ..compat.arg_parser import wrong_type
+from ..compat.tensor_iterator import as_dtype, broadcast_error
+from ..compat.arg_parser import check_uint64_operand, overflows, wrong_type
+from ..core.dtypes import type_name as tp_name
 from ..core import dtypes as D
 from ..core.device import CPU
 from ..core.tensor import Tensor
@@ -24,7 +25,7 @@ class ForeignOperand(TypeError):
 ForeignOperand.__name__ = ForeignOperand.__qualname__ = "TypeError"
 
 
-def _as_operand(x, what):
+def _as_operand(x, op, name="other", position=2):
     if isinstance(x, Tensor):
         return x
     if isinstance(x, np.generic) and x.ndim == 0 and x.dtype.kind in "biuf":
@@ -35,7 +36,8 @@ def _as_operand(x, what):
         return x
     if isinstance(x, (np.ndarray, np.generic)):
         return _tensor(x)
-    raise ForeignOperand(what)
+    raise ForeignOperand(f"{op}(): argument '{name}' (position {position}) must be Tensor, not "
+                         f"{tp_name(x)}")
 
 
 def result_dtype(*xs):
@@ -109,31 +111,15 @@ def operands(op, a, b, to_float=False):
     elif type(b) is Tensor and (type(a) is float or type(a) is int) and b._data.dtype.kind == "f" \
             and -65504.0 <= a <= 65504.0:
         return a, b._data, b._device, None
-    a = _as_operand(a, f"{op}(): argument 'input' (position 1) must be Tensor, not {type(a).__name__}")
-    b = _as_operand(b, f"{op}(): argument 'other' (position 2) must be Tensor, not {type(b).__name__}")
+    a = _as_operand(a, op, "input", 1)
+    b = _as_operand(b, op)
+    if overflows(a) or overflows(b):     # torch's Scalar is at most 64 bits
+        check_uint64_operand(a, b) if type(a) is int else check_uint64_operand(b, a)
     dev = _device_of(op, (a, b))
     dt = result_dtype(a, b)
     if to_float and not dt.is_floating_point:
         dt = D.get_default_dtype()
     return _arr(a, dt.np), _arr(b, dt.np), dev, dt
-
-
-def broadcast_error(*xs):
-    """torch's message when shapes do not broadcast (TensorIterator folds them left to
-    right: 'tensor a' is the shape so far, 'tensor b' the next operand)."""
-    acc = ()
-    for x in xs:
-        sb = x._data.shape if isinstance(x, Tensor) else ()
-        n = max(len(acc), len(sb))
-        pa = (1,) * (n - len(acc)) + tuple(acc)
-        pb = (1,) * (n - len(sb)) + tuple(sb)
-        for i in range(n - 1, -1, -1):
-            if pa[i] != pb[i] and pa[i] != 1 and pb[i] != 1:
-                return RuntimeError(
-                    f"The size of tensor a ({pa[i]}) must match the size of tensor b ({pb[i]}) at "
-                    f"non-singleton dimension {i}")
-        acc = tuple(y if x == 1 else x for x, y in zip(pa, pb))
-    return RuntimeError("shapes cannot be broadcast")
 
 
 def _broadcast_first(input, other, x, y):

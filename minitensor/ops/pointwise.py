@@ -94,6 +94,14 @@ def _clamp_args(min, max):
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
 
 
+def _no_bool_kernel(dt, min, max):
+    """torch has no Bool kernel for clamp with number bounds (tensor bounds are fine)."""
+    if dt.np.kind == "b":
+        kernel = "clamp" if min is not None and max is not None else (
+            "clamp_min" if min is not None else "clamp_max")
+        raise NotImplementedError(f"\"{kernel}_scalar_cpu\" not implemented for 'Bool'")
+
+
 def _clamped(input, min, max):
     """clamp's values, in torch's result dtype (a bound's dtype counts when it is a tensor)."""
     if isinstance(min, Tensor) or isinstance(max, Tensor):
@@ -110,6 +118,7 @@ def _clamped(input, min, max):
             raise broadcast_error(*(v for v in (input, min, max) if v is not None)) from None
         return arr
     dt = result_dtype(input, *(v for v in (min, max) if v is not None))
+    _no_bool_kernel(dt, min, max)
     x = _arr(input, dt.np)
     arr = np.clip(x, min, max) if not (min is not None and max is not None and min > max) \
         else np.full_like(x, max)
@@ -150,6 +159,8 @@ def clamp_(self, min=None, max=None, *, _op="clamp_"):
         raise RuntimeError(f"result type {dt._scalar_type} can't be cast to the desired "
                            f"output type {CPP_NAMES[self.dtype.name]}")
     check_inplace(self)
+    if not isinstance(min, Tensor) and not isinstance(max, Tensor):
+        _no_bool_kernel(dt, min, max)
     assert_no_internal_overlap(self._data)
     for v in (min, max):
         if isinstance(v, Tensor):
@@ -268,7 +279,7 @@ def where(condition, input=None, other=None):
     if not isinstance(condition, Tensor):
         raise wrong_type("where", "condition", "Tensor", condition, 1)
     if condition._data.dtype != np.bool_:
-        raise RuntimeError(f"where expected condition to be a boolean tensor, but got a tensor with dtype {condition.dtype.name.capitalize() if condition.dtype.name != 'float32' else 'Float'}")
+        raise RuntimeError(f"where expected condition to be a boolean tensor, but got a tensor with dtype {condition.dtype._scalar_type}")
     dt = result_dtype(input, other)
     dev = _device_of("where", (condition, input, other))
     x, y = _arr(input, dt.np), _arr(other, dt.np)

@@ -2,13 +2,16 @@
 ``manual_seed``, but not bit-equal to torch's own generator (not required)."""
 import numpy as np
 
-from ..compat.arg_parser import invalid_combination, wrong_type
+from ..compat.allocation import allocate
+from ..compat.arg_parser import OVERFLOW, PythonArgParser, invalid_combination, wrong_type
+from ..core.dtypes import type_name as tp_name
 from ..core import dtypes as D
 from ..core.dispatch import composite, inplace
 from ..core.dtypes import dtype as _dtype_cls
 from ..core.graph import Node
 from ..core.tensor import Tensor
-from .create import _PY_DTYPES, _check_dtype, _finish, _like, _no_negative, _size
+from .create import (_FACTORY_KW, _PY_DTYPES, _check_dtype, _finish, _like, _no_negative, _size,
+                     keywords_given)
 
 
 class Generator:
@@ -20,7 +23,7 @@ class Generator:
 
     def manual_seed(self, seed):
         if not isinstance(seed, int):
-            raise TypeError(f"manual_seed expected a long, but got {type(seed).__name__}")
+            raise TypeError(f"manual_seed expected a long, but got {tp_name(seed)}")
         self._seed = seed
         self._rng = np.random.default_rng(seed & 0xFFFFFFFFFFFFFFFF)
         return self
@@ -44,7 +47,10 @@ default_generator = Generator()
 
 
 def manual_seed(seed):
-    return default_generator.manual_seed(int(seed))
+    seed = int(seed)
+    if not -(1 << 63) <= seed < 1 << 64:     # torch reads it as a 64-bit int
+        raise ValueError(OVERFLOW)
+    return default_generator.manual_seed(seed)
 
 
 def seed():
@@ -205,10 +211,13 @@ def _random_args(op, size, kw):
             raise TypeError(f'{op}() missing 1 required positional arguments: "size"')
         raise _invalid_combination(op, (), given)
     dtype = kw.get("dtype")
-    bad_dtype = dtype is not None and not isinstance(dtype, _dtype_cls) and dtype not in _PY_DTYPES
+    bad_dtype = dtype is not None and not isinstance(dtype, _dtype_cls) and not (
+        isinstance(dtype, type) and dtype in _PY_DTYPES)
     try:
         parsed = _size(size, op, negative_ok=True)
     except TypeError as e:
+        if "positional argument" in str(e):     # rand('a', 2): two overloads, neither binds
+            raise _invalid_combination(op, pos, given) from None
         if given and "failed to unpack" not in str(e):
             raise _invalid_combination(op, pos, given) from None
         if bad_dtype:
@@ -224,20 +233,28 @@ def rand(*size, **kw):
     size, dt = _random_args("rand", size, kw)
     if not dt.is_floating_point:
         raise NotImplementedError(f'"check_uniform_bounds" not implemented for \'{dt._scalar_type}\'')
-    return _finish("rand", _gen(kw.get("generator")).random(size).astype(dt.np), kw.get("device"),
-                   kw.get("requires_grad", False))
+    arr = allocate(lambda: _gen(kw.get("generator")).random(size).astype(dt.np), size, dt.np)
+    return _finish("rand", arr, kw.get("device"), kw.get("requires_grad", False))
 
 
 def randn(*size, **kw):
     size, dt = _random_args("randn", size, kw)
     if not dt.is_floating_point and 0 not in size:    # measured: an empty one needs no kernel
         raise NotImplementedError(f'"normal_kernel_cpu" not implemented for \'{dt._scalar_type}\'')
-    return _finish("randn", _gen(kw.get("generator")).standard_normal(size).astype(dt.np),
-                   kw.get("device"), kw.get("requires_grad", False))
+    arr = allocate(lambda: _gen(kw.get("generator")).standard_normal(size).astype(dt.np), size, dt.np)
+    return _finish("randn", arr, kw.get("device"), kw.get("requires_grad", False))
+
+
+_RANDINT = PythonArgParser([
+    f"randint(SymInt {a}SymIntArrayRef size, {g}" + _FACTORY_KW[3:]
+    for a in ("high, ", "low, SymInt high, ") for g in ("*, Generator? generator, ", "*, ")])
 
 
 def randint(low=0, high=None, size=None, *, generator=None, out=None, dtype=None, layout=None,
             device=None, requires_grad=False):
+    given = tuple(a for a in (low, high, size) if a is not None)
+    _RANDINT.parse(given, keywords_given(generator=generator, out=out, dtype=dtype, layout=layout,
+                                         device=device, requires_grad=requires_grad))
     if size is None:
         if isinstance(high, (tuple, list)):
             low, high, size = 0, low, high
@@ -247,15 +264,17 @@ def randint(low=0, high=None, size=None, *, generator=None, out=None, dtype=None
             raise invalid_combination("randint", (low,), {}, _RANDINT_OPTIONS)
     if high is None:
         low, high = 0, low
+    if not isinstance(size, (tuple, list)):      # (a Size is a tuple)
+        raise invalid_combination("randint", given, {}, _RANDINT_OPTIONS)
     for name, pos, v in (("low", 1, low), ("high", 2 if low else 1, high)):
         if not isinstance(v, (int, np.integer)) or isinstance(v, bool):
             raise TypeError(f"randint(): argument '{name}' (position {pos}) must be int, not "
-                            f"{type(v).__name__}")
+                            f"{tp_name(v)}")
     if dtype is not None and requires_grad and not dtype.is_floating_point:
         raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
+    size = _size((tuple(size),), "randint")     # (its negative dims first)
     if low >= high:
         raise RuntimeError(f"random_ expects 'from' to be less than 'to', but got from={low} >= to={high}")
-    size = _size((tuple(size),), "randint")
     dt = dtype or D.int64
     return _finish("randint", _gen(generator).integers(low, high, size).astype(dt.np), device, requires_grad)
 
@@ -306,6 +325,6 @@ def multinomial(input, num_samples, replacement=False, *, generator=None, out=No
 
 # (their values come from rand/randn: two steps, one op for the learner)
 rand_like = composite("rand_like")(_like(
-    "rand_like", lambda shape, dt, dev: rand(*shape, dtype=dt, device=dev)._data))
+    "rand_like", lambda shape, dt, dev: rand(shape, dtype=dt, device=dev)._data))
 randn_like = composite("randn_like")(_like(
     "randn_like", lambda shape, dt, dev: randn(*shape, dtype=dt, device=dev)._data))

@@ -205,6 +205,10 @@ def mean(input, dim=None, keepdim=False, *, dtype=None):
         raise RuntimeError(
             "mean(): could not infer output dtype. Input dtype must be either a floating point or "
             f"complex dtype. Got: {input.dtype._scalar_type}")
+    if dtype is not None and not dtype.is_floating_point:
+        raise RuntimeError(
+            "mean(): could not infer output dtype. Optional dtype must be either a floating point "
+            f"or complex dtype. Got: {dtype._scalar_type}")
     dims = _dims(input, dim, empty_is_all=True)
     # a half result is averaged in float32 from the input itself (torch's opmath), so an
     # int32 70000 is not rounded to inf before it is divided

@@ -32,6 +32,8 @@ class SliceBackward0(Node):
 
 
 def narrow(self, dim, start, length):
+    if isinstance(start, Tensor) and not (start._data.ndim == 0 and start._data.dtype.kind in "iu"):
+        raise RuntimeError("start must be an 0-dim integral Tensor.")   # (its overload's first check)
     nd = self._data.ndim
     if nd == 0:
         raise RuntimeError("narrow() cannot be applied to a 0-dim tensor.")
@@ -175,6 +177,9 @@ def split(self, split_size_or_sections, dim=0):
     parser = _SPLIT if isinstance(split_size_or_sections, int) else _SPLIT_WITH_SIZES
     parser.parse((self, split_size_or_sections, dim), {})
     _at_least_1d("split", self)
+    if isinstance(split_size_or_sections, int) and split_size_or_sections < 0:    # before the dim
+        raise RuntimeError("split expects split_size be non-negative, but got "
+                           f"split_size={split_size_or_sections}")
     nd = self._data.ndim
     d = wrap_dim(dim, nd)
     n = self._data.shape[d]

@@ -6,7 +6,7 @@ import numpy as np
 
 from ..compat.quiet import quiet
 from ..compat.return_types import return_type
-from ..compat.arg_parser import wrong_type
+from ..compat.arg_parser import check_scalar, wrong_type
 from ..core import dtypes as D
 from ..core.dispatch import composite, record
 from ..core.graph import Node
@@ -49,6 +49,9 @@ def _vector_norm(input, ord, dims, keepdim):
     if x.dtype.kind not in "fc":
         raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as "
                            f"input. Got {input.dtype._scalar_type}")
+    if x.size == 0 and (ord < 0 or ord == float("inf")):
+        raise RuntimeError(f"linalg.vector_norm cannot compute the {ord:g} norm on an empty tensor "
+                           "because the operation does not have an identity")
     ax = np.abs(x)
     if x.dtype is _F16:         # measured: torch's half norms equal a float64 computation
         ax = ax.astype(np.float64)
@@ -79,8 +82,10 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
         raise NotImplementedError("minitensor does not model the nuclear norm (p='nuc')")
     elif isinstance(p, str):        # torch hands any other string to matrix_norm
         raise RuntimeError(f"linalg.matrix_norm: Order {p} not supported.")
-    elif not isinstance(p, (int, builtins.float)) or isinstance(p, bool):
+    elif not isinstance(p, (int, builtins.float)):      # (a bool is a Number too)
         raise wrong_type("linalg_vector_norm", "ord", "Number", p, 2)
+    check_scalar(p)
+    p = int(p) if type(p) is bool else p
     if dtype is not None:
         input = input.to(dtype)
     if input._data.dtype.kind not in "fc":      # torch checks the dtype before the dims

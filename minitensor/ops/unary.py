@@ -13,6 +13,7 @@ import numpy as np
 from ..compat import numerics
 from ..compat.memory_overlap import assert_no_internal_overlap
 from ..compat.quiet import quiet
+from ..core.dtypes import type_name as tp_name
 from ..core import dtypes as D
 from ..core.dispatch import record, inplace, check_inplace, needs_grad
 from ..core.graph import Node
@@ -89,7 +90,7 @@ def unary_op(name, kernel, node, to_float):
     def op(input):
         if not isinstance(input, Tensor):
             raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not "
-                            f"{type(input).__name__}")
+                            f"{tp_name(input)}")
         x = input._data
         refused = name in REFUSED and REFUSED[name](x)
         if refused:

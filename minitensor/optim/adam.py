@@ -9,7 +9,7 @@ import numpy as np
 
 from ..ops.create import tensor as _tensor
 from ..core.tensor import wrap
-from .optimizer import Optimizer, _no_grad_step, _write, _scalar
+from .optimizer import Optimizer, _check_lr, _no_grad_step, _write, _scalar
 
 
 def _lerp(start, end, weight):
@@ -24,6 +24,7 @@ class Adam(Optimizer):
     def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0,
                  amsgrad=False, *, foreach=None, maximize=False, capturable=False,
                  differentiable=False, fused=None, decoupled_weight_decay=False):
+        _check_lr(lr)
         if not 0.0 <= lr:
             raise ValueError(f"Invalid learning rate: {lr}")
         if not 0.0 <= eps:

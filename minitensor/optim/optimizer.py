@@ -38,6 +38,12 @@ def _write(op, t, values):
     inplace(op, t, values.astype(t._data.dtype, copy=False), (t,), check=False)
 
 
+def _check_lr(lr):
+    """torch's first check of a learning rate given as a tensor (a number is compared next)."""
+    if isinstance(lr, Tensor) and lr.numel() != 1:
+        raise ValueError("Tensor lr must be 1-element")
+
+
 def _scalar(x):
     return x.item() if isinstance(x, Tensor) else x
 

@@ -10,13 +10,14 @@ import numpy as np
 from ..ops.create import tensor as _tensor
 from ..core.tensor import wrap
 from .adam import _lerp
-from .optimizer import Optimizer, _no_grad_step, _write, _scalar
+from .optimizer import Optimizer, _check_lr, _no_grad_step, _write, _scalar
 
 
 class RMSprop(Optimizer):
     def __init__(self, params, lr=1e-2, alpha=0.99, eps=1e-8, weight_decay=0, momentum=0,
                  centered=False, capturable=False, foreach=None, maximize=False,
                  differentiable=False):
+        _check_lr(lr)
         if not 0.0 <= lr:
             raise ValueError(f"Invalid learning rate: {lr}")
         if not 0.0 <= eps:

@@ -6,12 +6,13 @@
 import numpy as np
 
 from ..core.tensor import wrap
-from .optimizer import Optimizer, _no_grad_step, _write, _scalar
+from .optimizer import Optimizer, _check_lr, _no_grad_step, _write, _scalar
 
 
 class SGD(Optimizer):
     def __init__(self, params, lr=1e-3, momentum=0, dampening=0, weight_decay=0, nesterov=False,
                  *, maximize=False, foreach=None, differentiable=False, fused=None):
+        _check_lr(lr)
         if lr < 0.0:
             raise ValueError(f"Invalid learning rate: {lr}")
         if momentum < 0.0:
