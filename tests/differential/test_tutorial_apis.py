@@ -1,7 +1,8 @@
 """APIs the public tutorials call (tests/tutorials/scripts/): ``scatter``/``scatter_``/
 ``torch.scatter`` (basics_transforms' one-hot target) with ScatterBackward0/1, and the
-functional in-place forms ``torch.sin_(t)`` & co. (introyt_tensors): values, grads, node
-names, versions, printing and errors."""
+functional in-place forms ``torch.sin_(t)`` & co. (introyt_tensors), and
+``torch.distributions``' Multinomial and Categorical (d2l_probability): values, grads, node
+names, versions, printing and errors (random draws by shape, dtype and sums only)."""
 from harness import make_test, parse_cases
 
 CASES = parse_cases(r'''
@@ -121,6 +122,46 @@ with expect_error():
     torch.sin_(torch.ones(2), 1)
 with expect_error():
     torch.neg_(torch.tensor([True]))
+
+### distributions_multinomial
+from_module = torch.distributions.multinomial.Multinomial is torch.distributions.Multinomial
+p = torch.tensor([0.5, 0.5])
+m = torch.distributions.Multinomial(100, p)
+obs('attrs', (from_module, repr(m), m.batch_shape, m.event_shape, m.mean, m.variance, m.probs,
+              m.logits, m.total_count))
+s = m.sample()
+obs('sample', (s.shape, s.dtype, s.sum(), bool((s >= 0).all())))
+obs('sample_shapes', (m.sample((3,)).shape, m.sample((3, 2)).shape, m.sample((3,)).sum(-1)))
+torch.manual_seed(0)
+frac = torch.distributions.Multinomial(10000, p).sample() / 10000
+obs('law_of_large_numbers', bool((frac - 0.5).abs().max() < 0.05))
+b = torch.distributions.Multinomial(10, torch.tensor([[0.2, 0.8], [1, 3.]]))
+obs('batched', (repr(b), b.batch_shape, b.probs, b.sample((4,)).shape, b.sample((4,)).sum(-1)))
+obs('logits', torch.distributions.Multinomial(10, logits=torch.tensor([0., 1.])).probs)
+obs('certain', torch.distributions.Multinomial(1, torch.tensor([0., 1.])).sample((5,)))
+counts = torch.distributions.Multinomial(1, p).sample((100,))
+cum = counts.cumsum(dim=0)
+est = cum / cum.sum(dim=1, keepdims=True)
+obs('d2l_estimates', (est.shape, est.dtype, bool(((est >= 0) & (est <= 1)).all())))
+for f in (lambda: torch.distributions.Multinomial(10, torch.tensor([-1., 1.])),
+          lambda: torch.distributions.Multinomial(10),
+          lambda: torch.distributions.Multinomial(10, p, logits=p),
+          lambda: torch.distributions.Multinomial(10, torch.tensor(0.5)),
+          lambda: torch.distributions.Multinomial(10.5, p)):
+    with expect_error():
+        f()
+
+### distributions_categorical
+c = torch.distributions.Categorical(torch.tensor([1., 3.]))
+obs('repr', repr(c))
+obs('probs', c.probs)
+obs('logits', c.logits)
+obs('repr_after_logits', repr(c))
+obs('one', repr(torch.distributions.Categorical(torch.tensor([0.25]))))
+obs('sample', (c.sample().shape, c.sample().dtype, c.sample((5, 2)).shape))
+obs('certain', torch.distributions.Categorical(torch.tensor([0., 0., 1.])).sample((4,)))
+with expect_error():
+    torch.distributions.Categorical(torch.tensor([-1., 3.]))
 ''')
 
 test_case = make_test(CASES)
