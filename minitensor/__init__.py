@@ -63,6 +63,10 @@ from .ops.inverse import linalg_det as det, linalg_inv as inverse
 from .autograd import functional as _autograd_functional   # noqa: F401  (torch.autograd.functional:
 #   imported here, not by autograd/, as it is built on autograd.grad)
 from .ops.conv import conv1d, conv2d             # torch.conv2d is F.conv2d
+from .ops.gather import scatter
+from .ops.unary import INPLACE as _unary_inplace
+globals().update(_unary_inplace)                 # torch.sin_(t), torch.exp_(t): the in-place twins
+from . import distributions                      # torch.distributions: Multinomial, Categorical
 from .serialization import save, load
 from .compat.tensor_str import set_printoptions, get_printoptions
 from .compat.public_names import publish as _publish

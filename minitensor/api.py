@@ -163,12 +163,9 @@ METHODS = {
     "fix": U.trunc, "frac": U.frac, "fmax": P.fmax, "fmin": P.fmin, "atan2": P.atan2, "arctan2": P.atan2,
     "atan2_": P.atan2_, "arctan2_": P.atan2_, "outer": P.outer, "ger": P.outer,
     "lerp": P.lerp, "lerp_": P.lerp_, "xlogy": P.xlogy,
-    "square_": U.square_, "log2_": U.log2_, "log10_": U.log10_, "log1p_": U.log1p_,
-    "expm1_": U.expm1_, "rsqrt_": U.rsqrt_, "tan_": U.tan_, "erf_": U.erf_, "erfc_": U.erfc_, "frac_": U.frac_, "floor_": U.floor_,
-    "ceil_": U.ceil_, "round_": U.round_, "trunc_": U.trunc_, "fix_": U.trunc_,
-    "reciprocal_": U.reciprocal_,
     # indexing and more views
     "flip": So.flip, "roll": So.roll, "index_select": G.index_select, "gather": G.gather,
+    "scatter": G.scatter, "scatter_": G.scatter_,
     "take": G.take, "take_along_dim": G.take_along_dim, "masked_fill": G.masked_fill,
     "masked_fill_": G.masked_fill_, "masked_select": G.masked_select, "nonzero": G.nonzero,
     "argwhere": G.argwhere, "repeat": J.repeat, "tile": J.tile, "narrow_copy": S.narrow_copy, "split": lambda self, split_size, dim=0: S.split(self, split_size, dim), "chunk": S.chunk,
@@ -177,8 +174,7 @@ METHODS = {
     "argsort": So.argsort, "topk": So.topk, "cumsum": So.cumsum, "cumprod": So.cumprod,
     # in place
     "add_": B.add_, "sub_": B.sub_, "mul_": B.mul_, "div_": B.div_, "pow_": Pw.pow_,
-    "neg_": U.neg_, "abs_": U.abs_, "exp_": U.exp_, "log_": U.log_, "sqrt_": U.sqrt_,
-    "sin_": U.sin_, "cos_": U.cos_, "tanh_": U.tanh_, "sigmoid_": U.sigmoid_, "relu_": U.relu_,
+    **U.INPLACE,       # the unary ops' in-place twins: neg_, exp_, sin_, floor_, ...
     "clamp_": P.clamp_, "clip_": P.clamp_, "clamp_min_": P.clamp_min_, "clamp_max_": P.clamp_max_, "fill_": C.fill_, "zero_": C.zero_,
     # reductions
     "sum": R.sum, "mean": R.mean, "amax": R.amax, "amin": R.amin, "all": R.all, "any": R.any,

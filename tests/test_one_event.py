@@ -110,6 +110,7 @@ SAMPLES = {
     "conv1d": "F.conv1d(a.unsqueeze(0), torch.ones(1, 2, 2))",
     "conv2d": "F.conv2d(a.reshape(1, 1, 2, 3), torch.ones(1, 1, 2, 2))",
     "max_pool2d_with_indices": "F.max_pool2d(a.reshape(1, 1, 2, 3), 2)",
+    "adaptive_avg_pool2d": "F.adaptive_avg_pool2d(a.reshape(1, 1, 2, 3), (2, 2))",
     "batch_norm": "F.batch_norm(a, torch.zeros(3), torch.ones(3), training=True)",
     "unbind": "a.unbind(1)",
     "custom Function": """

@@ -346,13 +346,16 @@ def check_inplace(t):
     """torch's refusal to modify (a view of) a leaf that requires grad."""
     if not grad_mode.enabled:
         return
+    b = t._base
+    # a view of a leaf, the view itself a leaf given requires_grad_() (x = arange(4.)
+    # .reshape(2, 2).requires_grad_()) included: torch names the view first
+    if b is not None and b._grad_fn is None and (
+            b._requires_grad or t._requires_grad or t._grad_fn is not None):
+        raise RuntimeError("a view of a leaf Variable that requires grad is being used in an "
+                           "in-place operation.")
     if t._grad_fn is None and t._requires_grad:
         raise RuntimeError("a leaf Variable that requires grad is being used in an in-place "
                            "operation.")
-    b = t._base
-    if b is not None and b._grad_fn is None and b._requires_grad:
-        raise RuntimeError("a view of a leaf Variable that requires grad is being used in an "
-                           "in-place operation.")
     if t._grad_fn is not None and t._multi_view:
         raise RuntimeError(
             f"Output {t._output_nr} of {_BACKWARD_N.sub('', t._grad_fn.name())} is a view and is "

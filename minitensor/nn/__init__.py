@@ -2,6 +2,7 @@
 from .parameter import Parameter
 from .modules import *          # noqa: F401,F403
 from .modules import __all__ as _modules_all
-from . import functional, init
+from . import functional, init, parallel
+from .parallel import DataParallel
 
-__all__ = ["Parameter", "functional", "init"] + list(_modules_all)
+__all__ = ["Parameter", "functional", "init", "parallel", "DataParallel"] + list(_modules_all)

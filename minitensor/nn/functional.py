@@ -539,6 +539,20 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
 
 from ..ops.conv import conv1d, conv2d                          # noqa: E402
 from ..ops.pool import avg_pool2d, max_pool2d_with_indices     # noqa: E402
+from ..ops.pool import adaptive_avg_pool2d as _adaptive_avg_pool2d   # noqa: E402
+
+
+def _list_with_default(out_size, defaults):
+    """torch's: an output size of None keeps the input's size in that dim."""
+    if isinstance(out_size, int):
+        return out_size
+    if len(defaults) <= len(out_size):
+        raise ValueError(f"Input dimension should be at least {len(out_size) + 1}")
+    return [v if v is not None else d for v, d in zip(out_size, defaults[-len(out_size):])]
+
+
+def adaptive_avg_pool2d(input, output_size):
+    return _adaptive_avg_pool2d(input, _list_with_default(output_size, input.size()))
 
 
 def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,

@@ -1,14 +1,17 @@
-"""Ops that pick elements by an index tensor or a mask."""
+"""Ops that pick elements by an index tensor or a mask, and ``scatter``: gather's inverse,
+which writes elements to the places an index tensor names."""
 import warnings
 
 import numpy as np
 
 from ..compat.arg_parser import check, wrong_type
+from ..compat.memory_overlap import assert_no_internal_overlap
 from ..compat.messages import CPP_NAMES
 from ..compat.numerics import scalar_to
 from ..core.dispatch import check_inplace, record, inplace
 from ..core.graph import Node
 from ..core.tensor import Tensor, wrap_dim
+from .binary import _NotImplementedNode
 from .operands import broadcast_error
 
 
@@ -112,6 +115,123 @@ def take(input, index):
     return record("take", input._data.reshape(-1)[ix], input._device, (input,), TakeBackward0,
                   {"self_sizes": input._data.shape, "index": ix})
 
+
+
+# ------------------------------------------------------------------ scatter
+class ScatterBackward0(Node):
+    """scatter with a src tensor: the overwritten places pass no gradient back to self;
+    src's gradient is gathered from where its elements went."""
+    saves = (("index", 1),)
+    _no_edge = (1,)        # the index has no edge in torch's graph
+
+    def backward(self, g):
+        gx, where = _unscattered(self, g)     # torch's grad.gather(dim, index): index's shape
+        return gx, g.reshape(g.shape or (1,))[where].reshape(self.saved()[0].shape)
+
+
+class ScatterBackward1(Node):      # scatter with a number
+    saves = (("index", 1),)
+    _no_edge = (1,)
+
+    def backward(self, g):
+        return (_unscattered(self, g)[0],)
+
+
+def _unscattered(node, g):
+    """self's gradient (zero where scatter wrote) and where scatter wrote."""
+    index, = node.saved()
+    where = _along(index.reshape(index.shape or (1,)).astype(np.int64), node.dim)
+    gx = g.reshape(g.shape or (1,)).copy()
+    gx[where] = 0
+    return gx.reshape(g.shape), where
+
+
+class _ScatterReduceNode(_NotImplementedNode):
+    """scatter(reduce=...) has no derivative in torch: its node is NotImplemented."""
+    op = "scatter"
+
+
+_warned_reduce = False
+
+
+def _along(index, dim):
+    """NumPy's fancy index for "element i of index goes to position index[i] along dim"."""
+    idx = list(np.indices(index.shape, sparse=True))
+    idx[dim] = index
+    return tuple(idx)
+
+
+def _scattered(self, dim, index, src, value, reduce):
+    """The checks torch makes (in its order) and the values after the scatter."""
+    a = self._data
+    d = wrap_dim(dim, a.ndim)
+    if reduce is not None and reduce not in ("add", "multiply"):
+        raise RuntimeError("reduce argument must be either add or multiply.")
+    if not _index_dtype_ok(index):
+        raise RuntimeError("scatter(): Expected dtype int32/int64 for index")
+    if src is not None and src._data.dtype != a.dtype:
+        raise RuntimeError("scatter(): Expected self.dtype to be equal to src.dtype")
+    ix = index._data
+    nd = max(a.ndim, 1)        # a 0-d tensor scatters as a 1-element vector
+    if max(ix.ndim, 1) != nd:
+        raise RuntimeError("Index tensor must have the same number of dimensions as self tensor")
+    if src is not None and max(src._data.ndim, 1) != nd:
+        raise RuntimeError("Index tensor must have the same number of dimensions as src tensor")
+    a1, ix1 = a.reshape(a.shape or (1,)), ix.reshape(ix.shape or (1,))
+    s1 = None if src is None else src._data.reshape(src._data.shape or (1,))
+    if ix1.size:
+        too_big = any(k != d and ix1.shape[k] > a1.shape[k] for k in range(nd))
+        if too_big or (s1 is not None and any(i > s for i, s in zip(ix1.shape, s1.shape))):
+            msg = (f"Expected index {list(ix1.shape)} to be no larger than self "
+                   f"{list(a.shape)} apart from dimension {d}")
+            if s1 is not None:
+                msg += f" and to be no larger size than src {list(src._data.shape)}"
+            raise RuntimeError(msg)
+        n = a1.shape[d]
+        if ix1.max() >= n or ix1.min() < 0:
+            bad = ix1.max() if ix1.max() >= n else ix1.min()
+            raise RuntimeError(f"index {bad} is out of bounds for dimension {d} with size {n}")
+    ix1 = ix1.astype(np.int64)
+    out = a1.copy()
+    if s1 is None:
+        new = np.broadcast_to(np.asarray(scalar_to(value, a.dtype)).astype(a.dtype), ix1.shape)
+    else:
+        new = s1[tuple(slice(0, k) for k in ix1.shape)]
+    if reduce is None:          # each element to its place (the last write wins)
+        out[_along(ix1, d)] = new
+    else:                       # or added to / multiplied into what is there
+        (np.add if reduce == "add" else np.multiply).at(out, _along(ix1, d), new)
+        global _warned_reduce
+        if src is not None and not _warned_reduce:      # torch warns once per process
+            _warned_reduce = True
+            warnings.warn("The reduce argument of torch.scatter with Tensor src is deprecated and "
+                          "will be removed in a future PyTorch release. Use torch.scatter_reduce "
+                          "instead for more reduction options.", UserWarning, stacklevel=4)
+    node, inputs = (ScatterBackward1, (self, index)) if src is None else (ScatterBackward0, (self, index, src))
+    if reduce is not None:
+        node = _ScatterReduceNode
+    return out.reshape(a.shape), node, inputs, {"dim": d}
+
+
+def _src_or_value(src, value):
+    """torch's parser binds a Tensor as src and a number as value (either by position)."""
+    if isinstance(src, Tensor):
+        return src, None
+    value = src if value is None else value
+    return None, (value.item() if isinstance(value, Tensor) else value)
+
+
+def scatter(input, dim, index, src=None, value=None, *, reduce=None):
+    src, value = _src_or_value(src, value)
+    arr, node, inputs, attrs = _scattered(input, dim, index, src, value, reduce)
+    return record("scatter", arr, input._device, inputs, node, attrs)
+
+
+def scatter_(self, dim, index, src=None, value=None, *, reduce=None):
+    src, value = _src_or_value(src, value)
+    arr, node, inputs, attrs = _scattered(self, dim, index, src, value, reduce)
+    assert_no_internal_overlap(self._data)
+    return inplace("scatter_", self, arr, inputs, node, attrs)
 
 # ------------------------------------------------------------------ masks
 def _check_mask(op, mask, dtype=True):

@@ -1,5 +1,5 @@
-"""Pooling: ``max_pool2d`` (``MaxPool2DWithIndicesBackward0``) and ``avg_pool2d``
-(``AvgPool2DBackward0``).
+"""Pooling: ``max_pool2d`` (``MaxPool2DWithIndicesBackward0``), ``avg_pool2d``
+(``AvgPool2DBackward0``) and ``adaptive_avg_pool2d`` (``AdaptiveAvgPool2DBackward0``).
 
 Like a convolution, a pool slides a window over each channel; instead of a weighted sum
 it keeps the window's largest value (and where it was: the gradient goes back only
@@ -7,10 +7,12 @@ there) or its mean (the gradient is shared out over the window)."""
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
+from ..compat.arg_parser import PythonArgParser
 from ..compat.conv_args import pool_args
 from ..compat.quiet import quiet
 from ..core.dispatch import composite, record
 from ..core.graph import Node
+from .operands import _no_kernel
 
 
 def _windows(x, kernel, stride, padding, dilation, out, fill):
@@ -114,3 +116,63 @@ def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
     return record("avg_pool2d", vals, input._device, (input,), AvgPool2DBackward0,
                   {"kernel": kernel, "stride": stride, "padding": padding,
                    "divisor": divisor})
+
+
+# ------------------------------------------------------------------ adaptive average pool
+def _adaptive_windows(size, out):
+    """torch's windows for ``out`` outputs over ``size`` inputs: [floor(i*size/out),
+    ceil((i+1)*size/out)), so they cover the input and may overlap by one."""
+    return [((i * size) // out, -(-((i + 1) * size) // out)) for i in range(out)]
+
+
+class AdaptiveAvgPool2DBackward0(Node):
+    saves = (("self", 0),)
+
+    def backward(self, g):
+        (xshape, xdt), = self._input_meta
+        gx = np.zeros(xshape, np.float64)
+        for i, (h0, h1) in enumerate(_adaptive_windows(xshape[-2], g.shape[-2])):
+            for j, (w0, w1) in enumerate(_adaptive_windows(xshape[-1], g.shape[-1])):
+                # the window's mean: each of its cells gets an equal share
+                gx[..., h0:h1, w0:w1] += g[..., i:i + 1, j:j + 1] / ((h1 - h0) * (w1 - w0))
+        return (gx.astype(xdt),)
+
+
+_ADAPTIVE = PythonArgParser(["adaptive_avg_pool2d(Tensor input, SymIntArrayRef[2] output_size)"])
+
+
+def _adaptive_avg_pool2d(input, output_size):
+    """The kernel: each output cell is the mean of its window (windows as torch cuts them)."""
+    x = input._data
+    oh, ow = output_size
+    if x.ndim not in (3, 4):
+        raise RuntimeError(f"adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got {list(x.shape)}")
+    for d in (-2, -1):
+        if x.shape[d] == 0:
+            raise RuntimeError(
+                f"adaptive_avg_pool2d(): Expected input to have non-zero size for non-batch "
+                f"dimensions, but input has sizes {list(x.shape)} with dimension {d + x.ndim} "
+                f"being empty")
+    if x.dtype.kind != "f":
+        raise _no_kernel("adaptive_avg_pool2d", x.dtype)
+    vals = np.empty(x.shape[:-2] + (oh, ow), x.dtype)
+    for i, (h0, h1) in enumerate(_adaptive_windows(x.shape[-2], oh)):
+        for j, (w0, w1) in enumerate(_adaptive_windows(x.shape[-1], ow)):
+            vals[..., i, j] = x[..., h0:h1, w0:w1].astype(np.float64).mean(axis=(-2, -1))
+    return record("adaptive_avg_pool2d", vals, input._device, (input,), AdaptiveAvgPool2DBackward0)
+
+
+@composite("adaptive_avg_pool2d")
+def adaptive_avg_pool2d(input, output_size):
+    """torch's composite: a 1x1 output is a mean over the last two dims (MeanBackward1),
+    any other size the adaptive kernel."""
+    _ADAPTIVE.parse((input, output_size), {})
+    size = [output_size] * 2 if isinstance(output_size, int) else list(output_size)
+    if len(size) != 2:
+        raise RuntimeError("adaptive_avg_pool2d: output_size must be 2")
+    if size[0] < 0 or size[1] < 0:
+        raise RuntimeError(f"adaptive_avg_pool2d: elements of output_size must be greater than "
+                           f"or equal to 0 but received {{{size[0]}, {size[1]}}}")
+    if size == [1, 1]:
+        return input.mean((-1, -2), keepdim=True)
+    return _adaptive_avg_pool2d(input, size)

@@ -261,3 +261,13 @@ def nan_to_num_(self, nan=0.0, posinf=None, neginf=None):
     old = wrap(self._data.copy(), self._device)
     return inplace("nan_to_num_", self, _nan_to_num(self._data, nan, posinf, neginf), (self,),
                    _bind_saved(NanToNumBackward0, old), check=False)
+
+
+# ------------------------------------------------ the in-place twins, by name
+# t.sin_() and torch.sin_(t) are the same op: torch has the function spelling for every
+# in-place twin above except sign_ (and the alias absolute_); api.py binds these as
+# Tensor methods and as torch.<name>_ functions
+INPLACE = {name + "_": twin for name, (_, twin, _) in _made.items()}
+INPLACE.update(square_=square_, floor_=floor_, ceil_=ceil_, round_=round_, trunc_=trunc_,
+               fix_=trunc_, nan_to_num_=nan_to_num_, negative_=neg_, arcsin_=asin_,
+               arccos_=acos_, arctan_=atan_)

@@ -1,6 +1,7 @@
-"""F.conv1d/conv2d, nn.Conv1d/2d, F.max_pool2d/nn.MaxPool2d, F.avg_pool2d/nn.AvgPool2d:
-values, grads, grad node names (ConvolutionBackward0, MaxPool2DWithIndicesBackward0,
-AvgPool2DBackward0), printing, errors, and LeNet on the blitz's 1x1x32x32 input with
+"""F.conv1d/conv2d, nn.Conv1d/2d, F.max_pool2d/nn.MaxPool2d, F.avg_pool2d/nn.AvgPool2d,
+F.adaptive_avg_pool2d/nn.AdaptiveAvgPool2d: values, grads, grad node names
+(ConvolutionBackward0, MaxPool2DWithIndicesBackward0, AvgPool2DBackward0,
+AdaptiveAvgPool2DBackward0; MeanBackward1 for a 1x1 output, as torch), printing, errors, and LeNet on the blitz's 1x1x32x32 input with
 the same weights copied into both engines."""
 from harness import make_test, parse_cases
 
@@ -127,6 +128,30 @@ with expect_error():
     F.avg_pool2d(x, 9)
 with expect_error():
     F.avg_pool2d(x, (2, 2, 2))
+
+### adaptive_avg_pool2d
+x = (torch.arange(70.).reshape(1, 2, 5, 7) * 7 % 11).requires_grad_()
+for size in ((3, 2), 2, (7, 7), (5, 1), (None, 3), (1, 1), 1, (4, 7)):
+    y = F.adaptive_avg_pool2d(x, size)
+    x.grad = None
+    (y * torch.arange(float(y.numel())).reshape(y.shape)).sum().backward()
+    obs(str(size), (y, x.grad))
+obs('graph', graph(F.adaptive_avg_pool2d(x, (2, 3)).grad_fn))
+obs('graph_1x1', graph(F.adaptive_avg_pool2d(x, (1, 1)).grad_fn))
+obs('unbatched', F.adaptive_avg_pool2d(x[0], (3, 4)))
+obs('double', F.adaptive_avg_pool2d(x.detach().double(), 2))
+obs('empty', (F.adaptive_avg_pool2d(x, 0), F.adaptive_avg_pool2d(torch.ones(1, 0, 3, 3), 2)))
+obs('no_grad_empty', F.adaptive_avg_pool2d(torch.ones(2, 3), 1))
+a = nn.AdaptiveAvgPool2d((1, 1))
+obs('repr', (repr(a), repr(nn.AdaptiveAvgPool2d(7)), repr(nn.AdaptiveAvgPool2d((None, 7)))))
+obs('module', (a(x), nn.AdaptiveAvgPool2d(3)(x)))
+obs('in_sequential', repr(nn.Sequential(nn.Conv2d(2, 3, 3), nn.AdaptiveAvgPool2d((2, 2)))))
+for args in ((x, (1, 2, 3)), (torch.ones(5, 5), 2), (x, -1), (x, (2, -3)), (torch.ones(1, 1, 1, 1, 5), 2),
+             (torch.arange(9).reshape(1, 3, 3), 2), (torch.arange(9).reshape(1, 3, 3), 1),
+             (x, 'a'), (x, (2,)), (x, 2.5), (torch.ones(1, 2, 0, 3), 2), (torch.ones(3), 1),
+             (torch.ones(3), 2), (torch.ones(3), (2, 2)), ([1.], 2)):
+    with expect_error():
+        F.adaptive_avg_pool2d(*args)
 
 ### lenet_blitz
 class Net(nn.Module):

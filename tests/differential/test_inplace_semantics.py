@@ -393,6 +393,24 @@ b = a * 1
 b.copy_(b)
 obs('b', b)
 obs('b graph', graph(b.grad_fn))
+
+### a_view_made_a_leaf_with_requires_grad_
+# arange(...).reshape(...) is a view of the arange; requires_grad_() makes it a leaf that
+# requires grad, and torch's in-place refusal names it a view of a leaf
+x = torch.arange(12.).reshape(3, 4).requires_grad_()
+obs('x', (x._is_view(), x.is_leaf, x.requires_grad))
+with expect_error():
+    x.mul_(2)
+with expect_error():
+    x.scatter_(0, torch.tensor([[0]]), 1.)
+with expect_error():
+    x[0] = 1.
+y = torch.arange(4.).requires_grad_()
+with expect_error():
+    y.add_(1)
+with torch.no_grad():
+    x.mul_(2)
+obs('no_grad', x)
 ''')
 
 test_case = make_test(CASES)

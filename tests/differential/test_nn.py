@@ -481,6 +481,19 @@ for _ in range(3):
 obs('amsgrad', q)
 with expect_error():
     optim.AdamW([p], lr=-1)
+
+### data_parallel_without_a_gpu
+lin = det_init(nn.Linear(2, 1))
+d = nn.DataParallel(lin)
+obs('repr', repr(d))
+obs('attrs', (d.module is lin, d.device_ids, list(d.state_dict()), hasattr(d, 'dim'),
+              nn.parallel.DataParallel is nn.DataParallel))
+x = torch.tensor([[1., 2.], [3., -1.]])
+y = d(x)
+obs('same_as_module', (y, torch.equal(y, lin(x)), y.grad_fn.name()))
+y.sum().backward()
+obs('grads', (lin.weight.grad, lin.bias.grad))
+obs('params', [n for n, _ in d.named_parameters()])
 ''')
 
 test_case = make_test(CASES)

@@ -526,6 +526,18 @@ TENSOR_METHODS = {
         'round_()',
         'round_(*, int64_t decimals)',
     ),
+    'scatter': (
+        'scatter(int64_t dim, Tensor index, Tensor src)',
+        'scatter(int64_t dim, Tensor index, Tensor src, *, c10::string_view reduce)',
+        'scatter(int64_t dim, Tensor index, Scalar value)',
+        'scatter(int64_t dim, Tensor index, Scalar value, *, c10::string_view reduce)',
+    ),
+    'scatter_': (
+        'scatter_(int64_t dim, Tensor index, Tensor src)',
+        'scatter_(int64_t dim, Tensor index, Tensor src, *, c10::string_view reduce)',
+        'scatter_(int64_t dim, Tensor index, Scalar value)',
+        'scatter_(int64_t dim, Tensor index, Scalar value, *, c10::string_view reduce)',
+    ),
     'select': (
         'select(int64_t dim, SymInt index)',
     ),
@@ -674,7 +686,7 @@ TENSOR_METHODS = {
     ),
 }
 
-NOARGS = frozenset(['abs', 'abs_', 'absolute', 'acos', 'arccos', 'arcsin', 'arctan', 'argwhere', 'asin', 'atan', 'bitwise_not', 'bitwise_not_', 'ceil', 'ceil_', 'cos', 'cos_', 'cosh', 'data_ptr', 'det', 'detach', 'detach_', 'dim', 'element_size', 'erf', 'erf_', 'erfc', 'erfc_', 'exp', 'exp2', 'exp_', 'expm1', 'expm1_', 'fix', 'fix_', 'floor', 'floor_', 'frac', 'frac_', 'get_device', 'inverse', 'is_complex', 'is_floating_point', 'is_inference', 'isfinite', 'isinf', 'isnan', 'item', 'log', 'log10', 'log10_', 'log1p', 'log1p_', 'log2', 'log2_', 'log_', 'logical_not', 'logical_not_', 'ndimension', 'neg', 'neg_', 'negative', 'nelement', 'numel', 'ravel', 'reciprocal', 'reciprocal_', 'relu', 'relu_', 'retain_grad', 'rsqrt', 'rsqrt_', 'sigmoid', 'sigmoid_', 'sign', 'sign_', 'sin', 'sin_', 'sinh', 'sqrt', 'sqrt_', 'square', 'square_', 'storage_offset', 't', 't_', 'tan', 'tan_', 'tanh', 'tanh_', 'tolist', 'trunc', 'trunc_', 'untyped_storage', 'zero_'])
+NOARGS = frozenset(['abs', 'abs_', 'absolute', 'acos', 'acos_', 'arccos', 'arccos_', 'arcsin', 'arcsin_', 'arctan', 'arctan_', 'argwhere', 'asin', 'asin_', 'atan', 'atan_', 'bitwise_not', 'bitwise_not_', 'ceil', 'ceil_', 'cos', 'cos_', 'cosh', 'cosh_', 'data_ptr', 'det', 'detach', 'detach_', 'dim', 'element_size', 'erf', 'erf_', 'erfc', 'erfc_', 'exp', 'exp2', 'exp2_', 'exp_', 'expm1', 'expm1_', 'fix', 'fix_', 'floor', 'floor_', 'frac', 'frac_', 'get_device', 'inverse', 'is_complex', 'is_floating_point', 'is_inference', 'isfinite', 'isinf', 'isnan', 'item', 'log', 'log10', 'log10_', 'log1p', 'log1p_', 'log2', 'log2_', 'log_', 'logical_not', 'logical_not_', 'ndimension', 'neg', 'neg_', 'negative', 'negative_', 'nelement', 'numel', 'ravel', 'reciprocal', 'reciprocal_', 'relu', 'relu_', 'retain_grad', 'rsqrt', 'rsqrt_', 'sigmoid', 'sigmoid_', 'sign', 'sign_', 'sin', 'sin_', 'sinh', 'sinh_', 'sqrt', 'sqrt_', 'square', 'square_', 'storage_offset', 't', 't_', 'tan', 'tan_', 'tanh', 'tanh_', 'tolist', 'trunc', 'trunc_', 'untyped_storage', 'zero_'])
 
 PYTHON = frozenset(['backward', 'norm', 'register_hook', 'register_post_accumulate_grad_hook', 'split', 'storage', 'unflatten', 'unique'])
 
@@ -682,8 +694,14 @@ FUNCTIONS = {
     'abs': (
         'abs(Tensor input, *, Tensor out=None)',
     ),
+    'abs_': (
+        'abs_(Tensor input)',
+    ),
     'acos': (
         'acos(Tensor input, *, Tensor out=None)',
+    ),
+    'acos_': (
+        'acos_(Tensor input)',
     ),
     'add': (
         'add(Tensor input, Tensor other, *, Scalar alpha=1, Tensor out=None)',
@@ -711,14 +729,23 @@ FUNCTIONS = {
     'arccos': (
         'arccos(Tensor input, *, Tensor out=None)',
     ),
+    'arccos_': (
+        'arccos_(Tensor input)',
+    ),
     'arcsin': (
         'arcsin(Tensor input, *, Tensor out=None)',
+    ),
+    'arcsin_': (
+        'arcsin_(Tensor input)',
     ),
     'arctan': (
         'arctan(Tensor input, *, Tensor out=None)',
     ),
     'arctan2': (
         'arctan2(Tensor input, Tensor other, *, Tensor out=None)',
+    ),
+    'arctan_': (
+        'arctan_(Tensor input)',
     ),
     'argmax': (
         'argmax(Tensor input, int64_t? dim=None, bool keepdim=False, *, Tensor out=None)',
@@ -739,11 +766,17 @@ FUNCTIONS = {
     'asin': (
         'asin(Tensor input, *, Tensor out=None)',
     ),
+    'asin_': (
+        'asin_(Tensor input)',
+    ),
     'atan': (
         'atan(Tensor input, *, Tensor out=None)',
     ),
     'atan2': (
         'atan2(Tensor input, Tensor other, *, Tensor out=None)',
+    ),
+    'atan_': (
+        'atan_(Tensor input)',
     ),
     'bitwise_and': (
         'bitwise_and(Tensor input, Tensor other, *, Tensor out=None)',
@@ -783,6 +816,9 @@ FUNCTIONS = {
     'ceil': (
         'ceil(Tensor input, *, Tensor out=None)',
     ),
+    'ceil_': (
+        'ceil_(Tensor input)',
+    ),
     'chunk': (
         'chunk(Tensor input, int64_t chunks, int64_t dim=0)',
     ),
@@ -808,8 +844,14 @@ FUNCTIONS = {
     'cos': (
         'cos(Tensor input, *, Tensor out=None)',
     ),
+    'cos_': (
+        'cos_(Tensor input)',
+    ),
     'cosh': (
         'cosh(Tensor input, *, Tensor out=None)',
+    ),
+    'cosh_': (
+        'cosh_(Tensor input)',
     ),
     'count_nonzero': (
         'count_nonzero(Tensor input, int64_t? dim=None)',
@@ -857,8 +899,14 @@ FUNCTIONS = {
     'erf': (
         'erf(Tensor input, *, Tensor out=None)',
     ),
+    'erf_': (
+        'erf_(Tensor input)',
+    ),
     'erfc': (
         'erfc(Tensor input, *, Tensor out=None)',
+    ),
+    'erfc_': (
+        'erfc_(Tensor input)',
     ),
     'exp': (
         'exp(Tensor input, *, Tensor out=None)',
@@ -866,11 +914,23 @@ FUNCTIONS = {
     'exp2': (
         'exp2(Tensor input, *, Tensor out=None)',
     ),
+    'exp2_': (
+        'exp2_(Tensor input)',
+    ),
+    'exp_': (
+        'exp_(Tensor input)',
+    ),
     'expm1': (
         'expm1(Tensor input, *, Tensor out=None)',
     ),
+    'expm1_': (
+        'expm1_(Tensor input)',
+    ),
     'fix': (
         'fix(Tensor input, *, Tensor out=None)',
+    ),
+    'fix_': (
+        'fix_(Tensor input)',
     ),
     'flatten': (
         'flatten(Tensor input, int64_t start_dim=0, int64_t end_dim=-1)',
@@ -880,6 +940,9 @@ FUNCTIONS = {
     ),
     'floor': (
         'floor(Tensor input, *, Tensor out=None)',
+    ),
+    'floor_': (
+        'floor_(Tensor input)',
     ),
     'floor_divide': (
         'floor_divide(Tensor input, Tensor other, *, Tensor out=None)',
@@ -897,6 +960,9 @@ FUNCTIONS = {
     ),
     'frac': (
         'frac(Tensor input, *, Tensor out=None)',
+    ),
+    'frac_': (
+        'frac_(Tensor input)',
     ),
     'gather': (
         'gather(Tensor input, int64_t dim, Tensor index, *, bool sparse_grad=False, Tensor out=None)',
@@ -966,11 +1032,23 @@ FUNCTIONS = {
     'log10': (
         'log10(Tensor input, *, Tensor out=None)',
     ),
+    'log10_': (
+        'log10_(Tensor input)',
+    ),
     'log1p': (
         'log1p(Tensor input, *, Tensor out=None)',
     ),
+    'log1p_': (
+        'log1p_(Tensor input)',
+    ),
     'log2': (
         'log2(Tensor input, *, Tensor out=None)',
+    ),
+    'log2_': (
+        'log2_(Tensor input)',
+    ),
+    'log_': (
+        'log_(Tensor input)',
     ),
     'log_softmax': (
         'log_softmax(Tensor input, int64_t dim, ScalarType? dtype=None, *, Tensor out=None)',
@@ -1053,6 +1131,9 @@ FUNCTIONS = {
     'nan_to_num': (
         'nan_to_num(Tensor input, double? nan=None, double? posinf=None, double? neginf=None, *, Tensor out=None)',
     ),
+    'nan_to_num_': (
+        'nan_to_num_(Tensor input, double? nan=None, double? posinf=None, double? neginf=None)',
+    ),
     'nansum': (
         'nansum(Tensor input, IntArrayRef[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)',
     ),
@@ -1070,8 +1151,14 @@ FUNCTIONS = {
     'neg': (
         'neg(Tensor input, *, Tensor out=None)',
     ),
+    'neg_': (
+        'neg_(Tensor input)',
+    ),
     'negative': (
         'negative(Tensor input, *, Tensor out=None)',
+    ),
+    'negative_': (
+        'negative_(Tensor input)',
     ),
     'nonzero': (
         'nonzero(Tensor input, *, bool as_tuple=False, Tensor out=None)',
@@ -1104,8 +1191,14 @@ FUNCTIONS = {
     'reciprocal': (
         'reciprocal(Tensor input, *, Tensor out=None)',
     ),
+    'reciprocal_': (
+        'reciprocal_(Tensor input)',
+    ),
     'relu': (
         'relu(Tensor input)',
+    ),
+    'relu_': (
+        'relu_(Tensor input)',
     ),
     'remainder': (
         'remainder(Tensor input, Tensor other, *, Tensor out=None)',
@@ -1122,8 +1215,21 @@ FUNCTIONS = {
         'round(Tensor input, *, Tensor out=None)',
         'round(Tensor input, *, int64_t decimals, Tensor out=None)',
     ),
+    'round_': (
+        'round_(Tensor input)',
+        'round_(Tensor input, *, int64_t decimals)',
+    ),
     'rsqrt': (
         'rsqrt(Tensor input, *, Tensor out=None)',
+    ),
+    'rsqrt_': (
+        'rsqrt_(Tensor input)',
+    ),
+    'scatter': (
+        'scatter(Tensor input, int64_t dim, Tensor index, Tensor src, *, Tensor out=None)',
+        'scatter(Tensor input, int64_t dim, Tensor index, Tensor src, *, c10::string_view reduce, Tensor out=None)',
+        'scatter(Tensor input, int64_t dim, Tensor index, Scalar value, *, Tensor out=None)',
+        'scatter(Tensor input, int64_t dim, Tensor index, Scalar value, *, c10::string_view reduce, Tensor out=None)',
     ),
     'select': (
         'select(Tensor input, int64_t dim, SymInt index)',
@@ -1131,14 +1237,23 @@ FUNCTIONS = {
     'sigmoid': (
         'sigmoid(Tensor input, *, Tensor out=None)',
     ),
+    'sigmoid_': (
+        'sigmoid_(Tensor input)',
+    ),
     'sign': (
         'sign(Tensor input, *, Tensor out=None)',
     ),
     'sin': (
         'sin(Tensor input, *, Tensor out=None)',
     ),
+    'sin_': (
+        'sin_(Tensor input)',
+    ),
     'sinh': (
         'sinh(Tensor input, *, Tensor out=None)',
+    ),
+    'sinh_': (
+        'sinh_(Tensor input)',
     ),
     'softmax': (
         'softmax(Tensor input, int64_t dim, ScalarType? dtype=None, *, Tensor out=None)',
@@ -1150,8 +1265,14 @@ FUNCTIONS = {
     'sqrt': (
         'sqrt(Tensor input, *, Tensor out=None)',
     ),
+    'sqrt_': (
+        'sqrt_(Tensor input)',
+    ),
     'square': (
         'square(Tensor input, *, Tensor out=None)',
+    ),
+    'square_': (
+        'square_(Tensor input)',
     ),
     'squeeze': (
         'squeeze(Tensor input)',
@@ -1193,8 +1314,14 @@ FUNCTIONS = {
     'tan': (
         'tan(Tensor input, *, Tensor out=None)',
     ),
+    'tan_': (
+        'tan_(Tensor input)',
+    ),
     'tanh': (
         'tanh(Tensor input, *, Tensor out=None)',
+    ),
+    'tanh_': (
+        'tanh_(Tensor input)',
     ),
     'tensor_split': (
         'tensor_split(Tensor input, SymIntArrayRef indices, int64_t dim=0)',
@@ -1216,6 +1343,9 @@ FUNCTIONS = {
     ),
     'trunc': (
         'trunc(Tensor input, *, Tensor out=None)',
+    ),
+    'trunc_': (
+        'trunc_(Tensor input)',
     ),
     'unbind': (
         'unbind(Tensor input, int64_t dim=0)',

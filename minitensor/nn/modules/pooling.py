@@ -1,4 +1,5 @@
-"""``nn.MaxPool2d`` and ``nn.AvgPool2d``: F.max_pool2d / F.avg_pool2d as layers."""
+"""``nn.MaxPool2d``, ``nn.AvgPool2d`` and ``nn.AdaptiveAvgPool2d``: F.max_pool2d,
+F.avg_pool2d and F.adaptive_avg_pool2d as layers."""
 from .. import functional as F
 from .module import Module
 
@@ -40,3 +41,16 @@ class AvgPool2d(Module):
 
     def extra_repr(self):
         return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
+
+
+class AdaptiveAvgPool2d(Module):
+    """Pools to a fixed output size whatever the input's (resnet's head: ``(1, 1)``)."""
+    def __init__(self, output_size):
+        super().__init__()
+        self.output_size = output_size
+
+    def forward(self, input):
+        return F.adaptive_avg_pool2d(input, self.output_size)
+
+    def extra_repr(self):
+        return f"output_size={self.output_size}"

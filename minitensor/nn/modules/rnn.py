@@ -3,12 +3,14 @@
 As torch's CPU kernel (aten/src/ATen/native/RNN.cpp), a layer is written with ordinary
 ops: the input's linear part for the whole sequence first, then per time step the
 hidden state's linear part and the cell's gates. Each layer's outputs are stacked
-(StackBackward0) and feed the next layer; ``batch_first`` transposes in and out, an
+(StackBackward0) and feed the next layer; a bidirectional layer runs a second cell
+(``*_reverse`` weights) from the last step to the first and concatenates the two
+directions' outputs per step (CatBackward0); ``batch_first`` transposes in and out, an
 unbatched input gets a batch dim of 1 and loses it again (SqueezeBackward1)."""
 import math
 
 from ...ops import create as creation
-from ...ops.join import stack
+from ...ops.join import cat, stack
 from .. import functional as F, init
 from ..parameter import Parameter
 from .module import Module
@@ -50,8 +52,8 @@ class RNNBase(Module):
                              else f"hidden_size should be of type int, got: {type(hidden_size).__name__}")
         if num_layers <= 0:
             raise ValueError("num_layers must be greater than or equal to 1")
-        if bidirectional or proj_size:
-            raise NotImplementedError("bidirectional and proj_size are not modelled by minitensor")
+        if proj_size:
+            raise NotImplementedError("proj_size is not modelled by minitensor")
         self.mode = mode
         self.input_size = input_size
         self.hidden_size = hidden_size
@@ -62,14 +64,16 @@ class RNNBase(Module):
         self.bidirectional = bidirectional
         self.proj_size = proj_size
         gate = _GATES[mode] * hidden_size
+        dirs = 2 if bidirectional else 1
+        kw = {"device": device, "dtype": dtype}
         for layer in range(num_layers):
-            n_in = input_size if layer == 0 else hidden_size
-            kw = {"device": device, "dtype": dtype}
-            setattr(self, f"weight_ih_l{layer}", Parameter(creation.empty((gate, n_in), **kw)))
-            setattr(self, f"weight_hh_l{layer}", Parameter(creation.empty((gate, hidden_size), **kw)))
-            if bias:
-                setattr(self, f"bias_ih_l{layer}", Parameter(creation.empty(gate, **kw)))
-                setattr(self, f"bias_hh_l{layer}", Parameter(creation.empty(gate, **kw)))
+            n_in = input_size if layer == 0 else hidden_size * dirs
+            for sfx in ("", "_reverse")[:dirs]:
+                setattr(self, f"weight_ih_l{layer}{sfx}", Parameter(creation.empty((gate, n_in), **kw)))
+                setattr(self, f"weight_hh_l{layer}{sfx}", Parameter(creation.empty((gate, hidden_size), **kw)))
+                if bias:
+                    setattr(self, f"bias_ih_l{layer}{sfx}", Parameter(creation.empty(gate, **kw)))
+                    setattr(self, f"bias_hh_l{layer}{sfx}", Parameter(creation.empty(gate, **kw)))
         self.reset_parameters()
 
     def reset_parameters(self):
@@ -77,8 +81,9 @@ class RNNBase(Module):
         for weight in self.parameters():
             init.uniform_(weight, -stdv, stdv)
 
-    def _layer_params(self, layer):
-        get = lambda name: getattr(self, f"{name}_l{layer}", None)   # noqa: E731
+    def _layer_params(self, layer, direction=0):
+        sfx = "_reverse" if direction else ""
+        get = lambda name: getattr(self, f"{name}_l{layer}{sfx}", None)   # noqa: E731
         return get("weight_ih"), get("weight_hh"), get("bias_ih"), get("bias_hh")
 
     def _cell(self):
@@ -98,27 +103,40 @@ class RNNBase(Module):
             x = x.transpose(0, 1)                    # (seq, batch, feature) inside
         lstm = self.mode == "LSTM"
         batch = x.size(1)
+        dirs = 2 if self.bidirectional else 1
         if hx is None:
-            zeros = creation.zeros((self.num_layers, batch, self.hidden_size), dtype=input.dtype,
+            zeros = creation.zeros((self.num_layers * dirs, batch, self.hidden_size), dtype=input.dtype,
                                    device=input.device)
             hx = (zeros, zeros) if lstm else zeros
         elif not batched:
             hx = tuple(h.unsqueeze(1) for h in hx) if lstm else hx.unsqueeze(1)
+        expected = (self.num_layers * dirs, batch, self.hidden_size)
+        for i, h in enumerate(hx if lstm else (hx,)):
+            if tuple(h.shape) != expected:
+                which = f"hidden[{i}]" if lstm else "hidden"
+                raise RuntimeError(f"Expected {which} size {expected}, got {list(h.shape)}")
         cell = self._cell()
         last_h, last_c = [], []
         for layer in range(self.num_layers):
-            w_ih, w_hh, b_ih, b_hh = self._layer_params(layer)
-            state = (hx[0][layer], hx[1][layer]) if lstm else hx[layer]
-            outs = []
-            for x_part in F.linear(x, w_ih, b_ih).unbind(0):    # the input's part, all steps
-                state = cell(x_part, state, w_hh, b_hh)
-                outs.append(state[0] if lstm else state)
-            x = stack(outs, 0)
+            per_direction = []
+            for direction in range(dirs):
+                w_ih, w_hh, b_ih, b_hh = self._layer_params(layer, direction)
+                k = layer * dirs + direction       # h0/h_n: layer 0 forward, layer 0 reverse, ...
+                state = (hx[0][k], hx[1][k]) if lstm else hx[k]
+                steps = F.linear(x, w_ih, b_ih).unbind(0)    # the input's part, all steps
+                outs = []
+                for x_part in (reversed(steps) if direction else steps):
+                    state = cell(x_part, state, w_hh, b_hh)
+                    outs.append(state[0] if lstm else state)
+                if direction:
+                    outs.reverse()                 # the reverse cell's outputs, in time order
+                per_direction.append(stack(outs, 0))
+                last_h.append(state[0] if lstm else state)
+                if lstm:
+                    last_c.append(state[1])
+            x = cat(per_direction, 2) if dirs == 2 else per_direction[0]
             if self.dropout and self.training and layer < self.num_layers - 1:
                 x = F.dropout(x, self.dropout, True)
-            last_h.append(state[0] if lstm else state)
-            if lstm:
-                last_c.append(state[1])
         h_n = stack(last_h, 0)
         hidden = (h_n, stack(last_c, 0)) if lstm else h_n
         if not batched:
@@ -139,6 +157,8 @@ class RNNBase(Module):
             s += ", batch_first={batch_first}"
         if self.dropout != 0:
             s += ", dropout={dropout}"
+        if self.bidirectional is not False:
+            s += ", bidirectional={bidirectional}"
         return s.format(**self.__dict__)
 
 
