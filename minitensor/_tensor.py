@@ -2,7 +2,6 @@
 torch's checks), ``backward()``, hooks, printing, the Python protocol (``len``, ``iter``,
 ``bool``, ``float``...), NumPy interop, copying and pickling. ``api.py`` binds these
 onto ``core.tensor.Tensor``; the core itself needs none of them."""
-import warnings
 
 import numpy as np
 
@@ -18,6 +17,7 @@ from .ops import copy as copying
 from .ops.create import from_numpy
 from .ops.legacy import legacy_new
 from .ops.slice import rows
+from .compat.warn_once import warn
 
 
 # ---------------------------------------------------------------- .grad
@@ -36,7 +36,7 @@ def _dims(t):
 
 def get_grad(self):
     if self._grad_fn is not None and not self._retains_grad:
-        warnings.warn(NON_LEAF_GRAD_WARNING, UserWarning, stacklevel=2)
+        warn(NON_LEAF_GRAD_WARNING, UserWarning)
     return self._grad
 
 

@@ -139,3 +139,49 @@ print(len([m for m in w if "TypedStorage is deprecated" in str(m.message)]))
 @pytest.mark.parametrize("engine", ENGINES)
 def test_typed_storage_warns_once_per_process(engine):
     assert _printed_in_fresh_process(_TYPED_STORAGE, engine) == ["1"]
+
+
+# ------------------------------------------------------------ where a warning points
+# torch raises these in C++ (or with a stacklevel that reaches the caller), so Python shows
+# the learner's line: "<ipython-input-3>:1: UserWarning: ...". minitensor's come from deep
+# inside the package, through the parser or the door, and must point at the same line.
+# (Two torch warnings point inside torch itself, F.mse_loss(size_average=) and
+# nn.Softmax() without dim; minitensor shows the learner's line there too.)
+_POINTS_AT_CALLER = {
+    "non-leaf .grad": "(torch.ones(1, requires_grad=True) * 2).grad",
+    "softmax without dim": "torch.nn.functional.softmax(torch.ones(2, 2))",
+    "new_tensor(tensor)": "torch.ones(2).new_tensor(torch.ones(2))",
+    "torch.tensor(tensor)": "torch.tensor(torch.ones(2))",
+    "out= resized": "torch.exp(torch.ones(2), out=torch.ones(3))",
+    "mse_loss sizes": "torch.nn.functional.mse_loss(torch.ones(3), torch.ones(1, 3))",
+    "std of one element": "torch.ones(1).std()",
+    "Variable(volatile=)": "torch.autograd.Variable(torch.ones(2), volatile=True)",
+}
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("name", sorted(_POINTS_AT_CALLER))
+def test_a_warning_points_at_the_learners_line(engine, name):
+    import importlib
+    code = compile(_POINTS_AT_CALLER[name], "<learner's cell>", "eval")
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        eval(code, {"torch": importlib.import_module(engine)})
+    assert w, "no warning"
+    assert [(x.filename, x.lineno) for x in w] == [("<learner's cell>", 1)] * len(w)
+
+
+_ONCE_PER_PROCESS_POINTS_AT = """
+import sys, warnings
+torch = __import__(sys.argv[1])
+warnings.simplefilter("always")
+with warnings.catch_warnings(record=True) as w:
+    exec(compile("torch.ones(2).storage()\\ntorch.ones(2, 3, 4).T", "<cell>", "exec"))
+print(*[f"{x.filename}:{x.lineno}" for x in w])
+"""
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_once_per_process_warning_points_at_the_learners_line(engine):
+    # t.storage() and .T of 3 dims are TORCH_WARN_ONCE: checked in a fresh process
+    assert _printed_in_fresh_process(_ONCE_PER_PROCESS_POINTS_AT, engine) == ["<cell>:1", "<cell>:2"]

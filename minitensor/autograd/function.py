@@ -18,7 +18,6 @@ no graph recorded, then the node gets an edge per tensor argument, becomes the
 ``grad_fn`` of each differentiable output, and keeps the saved tensors with their
 versions (so an in-place change to one raises torch's error at backward).
 """
-import warnings
 
 import numpy as np
 
@@ -30,6 +29,7 @@ from ..core.graph import Node, SavedConst, save_tensor, _sequence
 from ..core.tensor import Tensor, wrap
 from .grad_mode import no_grad
 from .graph import _public
+from ..compat.warn_once import warn
 
 _LEGACY = ("Legacy autograd function with non-static forward method is deprecated. Please use "
            "new-style autograd function with static forward method. (Example: "
@@ -112,11 +112,11 @@ class Function:
     ``apply``."""
 
     def __init__(self, *args, **kwargs):
-        warnings.warn(
+        warn(
             f"{type(self)} should not be instantiated. Methods on autograd functions are all "
             "static, so you should invoke them on the class itself. Instantiating an autograd "
             "function will raise an error in a future version of PyTorch.",
-            DeprecationWarning, stacklevel=2)
+            DeprecationWarning)
 
     def __call__(self, *args, **kwargs):
         raise RuntimeError(_LEGACY)

@@ -5,11 +5,11 @@ returns ``t.detach()`` (the same memory and version counter, no history), made t
 require grad if asked. Old tutorials still call it; ``isinstance(t, Variable)`` is
 True for every tensor."""
 import operator
-import warnings
 
 from ..core.dtypes import type_name
 from ..core.tensor import Tensor
 from ..ops.create import empty
+from ..compat.warn_once import warn
 
 
 class VariableMeta(type):
@@ -24,8 +24,8 @@ class Variable(metaclass=VariableMeta):
     def __new__(cls, *args, **kwargs):
         data, requires_grad, volatile, _grad_fn, name = _parse(args, kwargs)
         if volatile:
-            warnings.warn("volatile was removed and now has no effect. Use `with "
-                          "torch.no_grad():` instead.", UserWarning, stacklevel=2)
+            warn("volatile was removed and now has no effect. Use `with "
+                          "torch.no_grad():` instead.", UserWarning)
             if requires_grad:
                 raise ValueError("Variable can't be volatile and require_grad at the same time!")
         if _grad_fn is not None:

@@ -14,7 +14,6 @@ Only validation happens here: the op itself still reads its own arguments.
 import inspect
 import operator
 import types
-import warnings
 
 import numpy as np
 
@@ -27,6 +26,7 @@ from ..core.storage import UntypedStorage as _Storage
 from ..core.size import Size
 from ..core.tensor import Tensor as _tensor_cls
 from ..core.tensor import Tensor
+from .warn_once import warn
 
 
 # ----------------------------------------------------------------- int lists
@@ -517,7 +517,7 @@ class PythonArgParser:
         global _deprecated_warned
         if not _deprecated_warned:    # one TORCH_WARN_ONCE for every deprecated overload
             _deprecated_warned = True
-            warnings.warn(msg, UserWarning, stacklevel=4)
+            warn(msg, UserWarning)
 
     def _error(self, args, kwargs, st):
         n = len(args) + len(kwargs)

@@ -3,12 +3,12 @@ torch 2.0 (it prints a storage and compares its ``data_ptr()`` to show sharing).
 from .warn_once import warn_once
 
 
-def warn_typed_storage_removal(stacklevel=3):
+def warn_typed_storage_removal():
     """torch warns once per process that TypedStorage (``t.storage()``) is deprecated."""
     warn_once("TypedStorage is deprecated. It will be removed in the future and UntypedStorage "
               "will be the only storage class. This should only matter to you if you are using "
               "storages directly.  To access UntypedStorage directly, use "
-              "tensor.untyped_storage() instead of tensor.storage()", stacklevel=stacklevel)
+              "tensor.untyped_storage() instead of tensor.storage()")
 
 
 class TypedStorage:

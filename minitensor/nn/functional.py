@@ -5,7 +5,6 @@ named as torch names them (AddmmBackward0, MseLossBackward0, NllLossBackward0),
 and build the same graph shape as torch: e.g. a 3-d input into ``linear`` goes
 view -> addmm -> view, and ``cross_entropy`` is log_softmax -> nll_loss.
 """
-import warnings
 
 import numpy as np
 
@@ -20,6 +19,7 @@ from ..ops.linalg import mm, _column_major
 from ..ops.operands import _device_of, broadcast_error, result_dtype
 from ..ops.view import (reshape, t as _t, broadcast_to, unsqueeze, UnsafeViewBackward0,
                         ViewBackward0)
+from ..compat.warn_once import warn
 
 
 # torch's Python functions hand their arguments to these C parsers (torch._C._nn)
@@ -190,8 +190,8 @@ def _reduction(reduction, size_average=None, reduce=None):
             reduction = "sum"
         else:
             reduction = "none"
-        warnings.warn("size_average and reduce args will be deprecated, please use "
-                      f"reduction='{reduction}' instead.", stacklevel=3)
+        warn("size_average and reduce args will be deprecated, please use "
+                      f"reduction='{reduction}' instead.")
     if reduction not in _REDUCTIONS:
         raise ValueError(f"{reduction} is not a valid value for reduction")
     return reduction
@@ -214,10 +214,10 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", we
     if weight is not None:
         raise NotImplementedError("mse_loss(weight=...) is not modelled by minitensor")
     if target.size() != input.size():      # torch's own test, so a non-tensor fails the same
-        warnings.warn(
+        warn(
             f"Using a target size ({target.size()}) that is different to the input size "
             f"({input.size()}). This will likely lead to incorrect results due to broadcasting. "
-            "Please ensure they have the same size.", stacklevel=2)
+            "Please ensure they have the same size.")
     if target.shape != input.shape:     # torch broadcasts before it reads the reduction
         _broadcast_shape(input, target)
     reduction = _reduction(reduction, size_average, reduce)
@@ -394,10 +394,10 @@ def _dropout_args(input, p):
 # ---------------------------------------------------------------------- more losses
 def _size_warning(input, target):
     if target.size() != input.size():
-        warnings.warn(
+        warn(
             f"Using a target size ({target.size()}) that is different to the input size "
             f"({input.size()}). This will likely lead to incorrect results due to broadcasting. "
-            "Please ensure they have the same size.", stacklevel=3)
+            "Please ensure they have the same size.")
 
 
 @composite("l1_loss")

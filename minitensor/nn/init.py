@@ -3,13 +3,13 @@
 Random fills draw from minitensor's generator, so ``manual_seed`` makes them
 deterministic (they are not bit-equal to torch's draws)."""
 import math
-import warnings
 
 import numpy as np
 
 from ..autograd import no_grad
 from ..core.dispatch import inplace
 from ..ops.random import _gen
+from ..compat.warn_once import warn
 
 
 def _fill(op, tensor, values):
@@ -20,7 +20,7 @@ def _fill(op, tensor, values):
 
 def _no_op_if_empty(tensor):
     if 0 in tensor.shape:
-        warnings.warn("Initializing zero-element tensors is a no-op", stacklevel=3)
+        warn("Initializing zero-element tensors is a no-op")
         return True
     return False
 

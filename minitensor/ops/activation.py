@@ -1,5 +1,4 @@
 """softmax and log_softmax over one dim (numerically stable)."""
-import warnings
 
 import numpy as np
 
@@ -7,6 +6,7 @@ from ..core.graph import Node
 from ..core.dispatch import composite, record
 from ..core.tensor import wrap_dim
 from ..compat.quiet import quiet
+from ..compat.warn_once import warn
 
 
 class SoftmaxBackward0(Node):
@@ -27,7 +27,7 @@ class LogSoftmaxBackward0(Node):
 
 def _prep(input, dim, dtype, op):
     if dim is None:
-        warnings.warn(f"Implicit dimension choice for {op} has been deprecated. Change the call to include dim=X as an argument.", UserWarning, stacklevel=3)
+        warn(f"Implicit dimension choice for {op} has been deprecated. Change the call to include dim=X as an argument.", UserWarning)
         nd = input._data.ndim
         dim = 0 if nd in (0, 1, 3) else 1
     d = wrap_dim(dim, input._data.ndim)

@@ -12,7 +12,6 @@
 """
 import builtins
 import copy
-import warnings
 
 import numpy as np
 
@@ -33,6 +32,7 @@ from ..core.storage import UntypedStorage, array_over, ptr
 from ..core.tensor import Tensor, wrap, storage_of, contiguous_strides
 from .create import _filled, full, tensor
 from .operands import _check_copy_shapes
+from ..compat.warn_once import warn
 
 
 class CloneBackward0(Node):
@@ -157,10 +157,10 @@ def copy_(self, src, non_blocking=False, *, op="copy_"):
 # ------------------------------------------------------------------ new_*
 def new_tensor(self, data, dtype=None, device=None, requires_grad=False):
     if isinstance(data, Tensor):
-        warnings.warn(
+        warn(
             "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() "
             "or sourceTensor.detach().clone().requires_grad_(True), rather than "
-            "tensor.new_tensor(sourceTensor).", UserWarning, stacklevel=2)
+            "tensor.new_tensor(sourceTensor).", UserWarning)
         # the copy takes self's dtype (measured on torch 2.13) and device (its docs)
         return tensor(data, dtype=dtype or self.dtype, device=device or self._device,
                       requires_grad=requires_grad, _warn=False, _op="new_tensor")
@@ -312,9 +312,9 @@ def write_out(op, out, result, args):
             assert_no_partial_overlap(out._data, a._data)
     if out._data.shape != result._data.shape:
         if out._data.size:
-            warnings.warn(_RESIZED.format(", ".join(map(str, out._data.shape)),
+            warn(_RESIZED.format(", ".join(map(str, out._data.shape)),
                                           ", ".join(map(str, result._data.shape))),
-                          UserWarning, stacklevel=3)
+                          UserWarning)
         resize_(out, result._data.shape, _bump_version=False)    # only the copy counts
     return copy_(out, result)
 

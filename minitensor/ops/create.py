@@ -5,7 +5,6 @@ share memory both ways); ``as_tensor`` copies only when it must.
 """
 import builtins as _builtins
 import math
-import warnings
 
 import numpy as np
 
@@ -23,6 +22,7 @@ from ..core.device import canonical, CPU
 from ..core.dtypes import FROM_NP, dtype as _dtype_cls, type_name as tp_name
 from ..core.size import Size
 from ..core.tensor import Tensor, wrap
+from ..compat.warn_once import warn
 
 _MISSING = object()
 
@@ -198,7 +198,7 @@ def _unarray(data):
 def _warn_list_of_arrays():
     warn_once("Creating a tensor from a list of numpy.ndarrays is extremely slow. Please consider "
               "converting the list to a single numpy.ndarray with numpy.array() before "
-              "converting to a tensor.", stacklevel=3)
+              "converting to a tensor.")
 
 
 def _untensor(data):
@@ -228,10 +228,10 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
         raise TypeError(f"{_op}(): argument 'requires_grad' must be bool, not {tp_name(requires_grad)}")
     if isinstance(data, Tensor):
         if _warn:
-            warnings.warn(
+            warn(
                 "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() "
                 "or sourceTensor.detach().clone().requires_grad_(True), rather than "
-                "torch.tensor(sourceTensor).", UserWarning, stacklevel=2)
+                "torch.tensor(sourceTensor).", UserWarning)
         dt = dtype or data.dtype
         if device is None:
             device = data._device
@@ -304,7 +304,7 @@ def from_numpy(ndarray):
                   "non-writable tensors. This means writing to this tensor will result in "
                   "undefined behavior. You may want to copy the array to protect its data or "
                   "make it writable before converting it to a tensor. This type of warning will "
-                  "be suppressed for the rest of this program.", stacklevel=2)
+                  "be suppressed for the rest of this program.")
         arr = writable_alias(ndarray)     # torch writes through it all the same
     # (torch cannot resize memory that NumPy owns)
     return dispatch.leaf("from_numpy", arr, CPU, resizable=False)

@@ -1,6 +1,5 @@
 """Ops that pick elements by an index tensor or a mask, and ``scatter``: gather's inverse,
 which writes elements to the places an index tensor names."""
-import warnings
 
 import numpy as np
 
@@ -13,6 +12,7 @@ from ..core.graph import Node
 from ..core.tensor import Tensor, wrap_dim
 from .binary import _NotImplementedNode
 from .operands import broadcast_error
+from ..compat.warn_once import warn
 
 
 def _need_tensor(op, name, pos, x):
@@ -204,9 +204,9 @@ def _scattered(self, dim, index, src, value, reduce):
         global _warned_reduce
         if src is not None and not _warned_reduce:      # torch warns once per process
             _warned_reduce = True
-            warnings.warn("The reduce argument of torch.scatter with Tensor src is deprecated and "
+            warn("The reduce argument of torch.scatter with Tensor src is deprecated and "
                           "will be removed in a future PyTorch release. Use torch.scatter_reduce "
-                          "instead for more reduction options.", UserWarning, stacklevel=4)
+                          "instead for more reduction options.", UserWarning)
     node, inputs = (ScatterBackward1, (self, index)) if src is None else (ScatterBackward0, (self, index, src))
     if reduce is not None:
         node = _ScatterReduceNode
@@ -306,9 +306,9 @@ def masked_fill_(self, mask, value):
     v = _fill_value("masked_fill_", mask, value)
     _check_mask("masked_fill", mask)
     if any(st == 0 and n > 1 for st, n in zip(self._data.strides, self._data.shape)):
-        warnings.warn("Use of masked_fill_ on expanded tensors is deprecated. Please clone() the "
+        warn("Use of masked_fill_ on expanded tensors is deprecated. Please clone() the "
                       "tensor before performing this operation. This also applies to advanced "
-                      "indexing e.g. tensor[mask] = scalar", UserWarning, stacklevel=2)
+                      "indexing e.g. tensor[mask] = scalar", UserWarning)
     shape, arr = _mask_values(self, mask, v)
     if shape != self._data.shape:
         raise RuntimeError(

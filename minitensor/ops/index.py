@@ -2,7 +2,6 @@
 views one index at a time, as torch applies them, so ``a[0, 1:]`` has torch's
 ``SliceBackward0 -> SelectBackward0`` history; tensor indices copy (IndexBackward0).
 Assignment finds the destination with views, then copies into it (``copy_``)."""
-import warnings
 
 import numpy as np
 
@@ -22,6 +21,7 @@ from .copy import copy_, _fill
 from .create import tensor as _tensor
 from .slice import SelectBackward0, _slice, select
 from .view import alias, expand, unsqueeze, view
+from ..compat.warn_once import warn
 
 
 class IndexBackward0(Node):
@@ -64,7 +64,7 @@ def _sequence_as_tuple(idx):
 def _normalize_index(idx):
     if not isinstance(idx, tuple):
         if _sequence_as_tuple(idx):
-            warnings.warn(_SEQ_WARNING, UserWarning, stacklevel=3)
+            warn(_SEQ_WARNING, UserWarning)
             idx = tuple(idx)
         else:
             idx = (idx,)

@@ -1,6 +1,5 @@
 """Statistics: norms, variance, logsumexp, median."""
 import builtins
-import warnings
 
 import numpy as np
 
@@ -12,6 +11,7 @@ from ..core.dispatch import composite, record
 from ..core.graph import Node
 from ..core.tensor import wrap_dim
 from .reduce import MaxBackward0, _F16, _dims, mean
+from ..compat.warn_once import warn
 
 
 class LinalgVectorNormBackward0(Node):
@@ -118,9 +118,9 @@ def _var_core(op, input, dim, unbiased, keepdim, correction):
     x = input._data
     n = x.size if dims is None else int(np.prod([x.shape[d] for d in dims]))
     if n - c <= 0:
-        warnings.warn(
+        warn(
             f"{op}(): degrees of freedom is <= 0. Correction should be strictly less than the "
-            "reduction factor (input numel divided by output numel).", UserWarning, stacklevel=3)
+            "reduction factor (input numel divided by output numel).", UserWarning)
     # torch accumulates in double (WelfordOps<scalar_t, double>) and rounds once at the
     # end, so float32 and float16 are computed in float64: (-3, 1e30, 2).std() is finite
     xa = x.astype(np.float64) if x.dtype != np.float64 else x

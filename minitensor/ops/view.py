@@ -338,7 +338,7 @@ def permute(self, *dims):
 
 
 def _deprecated(message):
-    warn_once(message, stacklevel=3)     # (the caller of the property)
+    warn_once(message)     # points at the learner's line, past the property
 
 
 def T(self):

@@ -5,10 +5,10 @@ and, at each ``step()``, writes the lrs its ``get_lr`` computes into the optimiz
 param groups (torch/optim/lr_scheduler.py; its constructor already takes step 0)."""
 import functools
 import types
-import warnings
 import weakref
 
 from .optimizer import Optimizer
+from ..compat.warn_once import warn
 
 EPOCH_DEPRECATION_WARNING = (
     "The epoch parameter in `scheduler.step()` was not necessary and is being "
@@ -78,17 +78,17 @@ class LRScheduler:
 
     def step(self, epoch=None):
         if self._step_count == 1 and not getattr(self.optimizer, "_opt_called", False):
-            warnings.warn(
+            warn(
                 "Detected call of `lr_scheduler.step()` before `optimizer.step()`. "
                 "In PyTorch 1.1.0 and later, you should call them in the opposite order: "
                 "`optimizer.step()` before `lr_scheduler.step()`.  Failure to do this "
                 "will result in PyTorch skipping the first value of the learning rate schedule. "
                 "See more details at "
                 "https://pytorch.org/docs/stable/optim.html#how-to-adjust-learning-rate",
-                UserWarning, stacklevel=2)
+                UserWarning)
         self._step_count += 1
         if epoch is not None:
-            warnings.warn(EPOCH_DEPRECATION_WARNING, UserWarning, stacklevel=2)
+            warn(EPOCH_DEPRECATION_WARNING, UserWarning)
         self._get_lr_called_within_step = True
         try:
             if epoch is None:
@@ -106,8 +106,8 @@ class LRScheduler:
 
     def _warn_if_called_outside_step(self):
         if not self._get_lr_called_within_step:
-            warnings.warn("To get the last learning rate computed by the scheduler, please use "
-                          "`get_last_lr()`.", UserWarning, stacklevel=3)
+            warn("To get the last learning rate computed by the scheduler, please use "
+                          "`get_last_lr()`.", UserWarning)
 
 
 _LRScheduler = LRScheduler

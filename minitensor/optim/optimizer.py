@@ -7,13 +7,13 @@ in-place ops (``add_``, ``addcdiv_``...) do.
 import copy
 import functools
 import itertools
-import warnings
 from collections import defaultdict
 
 from ..autograd.grad_mode import enable_grad, set_grad_enabled
 from ..core.dispatch import inplace
 from ..core.tensor import Tensor
 from ..nn.modules.module import typename as _typename, zero_grads
+from ..compat.warn_once import warn
 
 
 class _RequiredParameter:
@@ -174,10 +174,9 @@ class Optimizer:
 
         params = param_group["params"]
         if len(params) != len(set(params)):
-            warnings.warn("optimizer contains a parameter group with duplicate parameters; in "
+            warn("optimizer contains a parameter group with duplicate parameters; in "
                           "future, this will cause an error; see "
-                          "github.com/pytorch/pytorch/issues/40967 for more information",
-                          stacklevel=3)
+                          "github.com/pytorch/pytorch/issues/40967 for more information")
 
         param_set = set()
         for group in self.param_groups:

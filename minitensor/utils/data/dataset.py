@@ -1,8 +1,8 @@
 """Datasets (torch/utils/data/dataset.py): anything with ``__getitem__`` and ``__len__``."""
 import math
-import warnings
 
 from ...ops.random import default_generator, randperm
+from ...compat.warn_once import warn
 
 
 class Dataset:
@@ -61,7 +61,7 @@ def random_split(dataset, lengths, generator=default_generator):
         lengths = subset_lengths
         for i, length in enumerate(lengths):
             if length == 0:
-                warnings.warn(f"Length of split at index {i} is 0. "
+                warn(f"Length of split at index {i} is 0. "
                               f"This might result in an empty dataset.")
     if sum(lengths) != len(dataset):
         raise ValueError("Sum of input lengths does not equal the length of the input dataset!")
