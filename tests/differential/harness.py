@@ -35,6 +35,7 @@ Environment switches: DIFF_TORCH_ONLY=1 runs only the torch side (validates snip
 DIFF_SELF_CHECK=1 runs torch against itself (every case must agree: proves no case
 depends on addresses, randomness or order).
 """
+import ast
 import contextlib
 import copy
 import math
@@ -198,8 +199,24 @@ def _time_limit(seconds):
         signal.signal(signal.SIGALRM, old)
 
 
+def _imports_torch(snippet):
+    """The torch modules a snippet imports itself: on the minitensor side such an import
+    would silently bring in real torch (``from torch.utils.data import ...``)."""
+    found = []
+    for node in ast.walk(ast.parse(snippet)):
+        if isinstance(node, ast.Import):
+            found += [a.name for a in node.names if a.name.split(".")[0] == "torch"]
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "torch":
+            found.append(node.module)
+    return found
+
+
 def run(snippet, engine="torch"):
     """Run ``snippet`` on one engine; return the list of (name, observation)."""
+    imported = _imports_torch(snippet)
+    if imported:
+        raise ValueError(f"a snippet must not import torch itself ({', '.join(imported)}): "
+                         "use the names the harness gives (torch, nn, F, optim)")
     torch = ENGINES[engine]()
     rec = _Recorder(torch)
     wlist = []
