@@ -62,6 +62,23 @@ class MulBackward0(Node):
         return (None if b is None else g * b), (None if a is None else g * a)
 
 
+class MulBackward1(Node):      # tensor * Scalar: torch's mul.Scalar, which grad formulas
+    saves = ()                 # call (a Python number in `t * 2` is wrapped: MulBackward0)
+
+    def backward(self, g):
+        return (g * self.other,)
+
+    def backward_graph(self, g):
+        return (mul_scalar(g, self.other),)
+
+
+def mul_scalar(self, other):
+    """``self * other`` for a Python number, recorded as torch's formulas record it
+    (pow's gradient, ``exponent * self.pow(exponent - 1)``, under create_graph=True)."""
+    return record("mul", self._data * other, self._device, (self,), MulBackward1,
+                  {"other": other})
+
+
 class DivBackward2(Node):      # div with a rounding mode: the gradient is zero
     def backward(self, g):
         return np.zeros_like(g), np.zeros_like(g)     # two arrays: each grad is its own

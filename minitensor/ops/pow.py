@@ -8,7 +8,7 @@ from ..compat.tensor_iterator import as_dtype
 from ..core.dispatch import record, inplace, check_inplace
 from ..core.graph import Node
 from ..core.tensor import Tensor
-from .binary import _inplace_binary
+from .binary import _inplace_binary, mul_scalar
 from .operands import _F32, _broadcast_first, _check_copy_shapes, broadcast_error, operands
 
 
@@ -30,7 +30,7 @@ class PowBackward0(Node):     # tensor ** number
         e = self.exponent
         if e == 0:
             return (g * 0,)
-        return (g * (e * a.pow(e - 1)),)
+        return (g * mul_scalar(a.pow(e - 1), e),)     # MulBackward1, as torch
 
 
 class PowBackward1(Node):     # tensor ** tensor

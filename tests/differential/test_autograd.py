@@ -217,6 +217,17 @@ obs('tuple_out', torch.autograd.grad(w, (a,)))
 o = a * 2
 obs('grad_outputs', torch.autograd.grad(o, a, grad_outputs=torch.tensor([1., 10.])))
 
+### double_backward_pow_graph
+x = torch.tensor([2., 3.], requires_grad=True)
+(g,) = torch.autograd.grad((x ** 3).sum(), x, create_graph=True)
+obs('g', g)
+obs('graph', graph(g.grad_fn))
+(g2,) = torch.autograd.grad(g.sum(), x, create_graph=True)
+obs('g2', g2)
+obs('graph2', graph(g2.grad_fn))
+(g3,) = torch.autograd.grad(g2.sum(), x)
+obs('g3', g3)
+
 ### autograd_grad_errors
 a = torch.tensor([1., 2.], requires_grad=True)
 b = torch.tensor([3., 4.], requires_grad=True)
